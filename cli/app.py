@@ -1,0 +1,79 @@
+"""The `arbitre` command: a thin Typer layer that parses, calls the library, renders.
+
+Imports are made inside the commands so that a cold `arbitre classify` only pays for
+what it uses (see benchmarks/).
+"""
+from __future__ import annotations
+
+import sys
+
+import typer
+from typer.core import TyperGroup
+
+from arbitre.cli import exitcodes
+
+
+def _lang_from_argv(argv: list[str]) -> str:
+    import os
+
+    for i, arg in enumerate(argv):
+        if arg in ("--lang", "-l") and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return os.environ.get("ARBITRE_LANG", "en")
+
+
+class _Group(TyperGroup):
+    """Turns library errors into one line on stderr and a documented exit code."""
+
+    def invoke(self, ctx):
+        from arbitre.kb.bootstrap import KBError
+        from arbitre.rulings.errors import InputError
+
+        rest = [*getattr(ctx, "_protected_args", []), *ctx.args]
+        lang = _lang_from_argv(rest)
+        try:
+            return super().invoke(ctx)
+        except InputError as e:
+            typer.echo(f"error: {e.render(lang)}", err=True)
+            ctx.exit(exitcodes.BAD_INPUT)
+        except KBError as e:
+            typer.echo(f"error: {e.message.get(lang)}", err=True)
+            ctx.exit(exitcodes.KB_ERROR)
+
+
+app = typer.Typer(
+    name="arbitre",
+    cls=_Group,
+    help="A tournament director's knowledge base for card games with an auction (bridge first).\n\n"
+    "Example: arbitre classify \"1H P 2C X\" --dealer S",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+from arbitre.cli import cmd_classify, cmd_db, cmd_states  # noqa: E402  (registers commands)
+
+cmd_classify.register(app)
+cmd_states.register(app)
+app.add_typer(cmd_db.app, name="db")
+for _optional in ("cmd_ruling", "belote"):
+    try:
+        _mod = __import__(f"arbitre.cli.{_optional}", fromlist=["register"])
+    except ModuleNotFoundError:  # pragma: no cover - during development only
+        continue
+    if hasattr(_mod, "register"):
+        _mod.register(app)
+    elif hasattr(_mod, "app"):
+        app.add_typer(_mod.app, name=_optional)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

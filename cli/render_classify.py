@@ -1,0 +1,91 @@
+"""Rich rendering of classification reports (the CLI's only job: show them)."""
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from arbitre.rulings.bridge.calls import Call
+from arbitre.rulings.bridge.report import AuctionReport
+from arbitre.rulings.bridge.seats import Seat
+
+_W = {
+    "seat": ("Siège", "Seat"), "pos": ("Pos.", "Pos."), "state": ("État", "State"), "meaning": ("Signification", "Meaning"),
+    "db": ("Classe BD", "DB class"), "calls": ("Déclarations", "Calls"), "contract": ("Contrat", "Contract"),
+    "declarer": ("déclarant", "declarer"), "passed_out": ("Donne passée (aucun contrat)", "Passed out (no contract)"),
+    "incomplete": ("Enchères en cours ; au tour de", "Auction not finished; turn of"),
+    "irregularities": ("Irrégularités", "Irregularities"), "law": ("Loi", "Law"), "call": ("Déclaration", "Call"),
+    "offender": ("Fautif", "Offender"), "status": ("Statut", "Status"), "ruling": ("Arbitrage", "Ruling"),
+    "none": ("Aucune irrégularité", "No irregularity"), "dealer": ("donneur", "dealer"),
+    "record": ("Le relevé indique", "The record says"), "agrees": ("concorde", "agrees"),
+    "disagrees": ("NE CONCORDE PAS", "DOES NOT AGREE"), "problems": ("Relevé défectueux", "Dirty record"),
+}
+_STATUS = {
+    "pending": ("en attente", "pending"), "accepted": ("acceptée", "accepted"), "cancelled": ("annulée", "cancelled"),
+    "stands": ("maintenue", "stands"),
+}
+
+
+def w(key: str, lang: str) -> str:
+    return _W[key][0 if lang == "fr" else 1]
+
+
+def _call(text: str, lang: str) -> str:
+    return Call.parse(text).render(lang)
+
+
+def render(report: AuctionReport, lang: str, console: Console) -> None:
+    head = " · ".join(x for x in (report.source, f"board {report.board}" if report.board else None) if x)
+    dealer = Seat[report.dealer].render(lang)
+    title = f"{head} — {w('dealer', lang)} {dealer}" if head else f"{w('dealer', lang).capitalize()} {dealer}"
+    table = Table(title=escape(title), title_justify="left")
+    for key in ("seat", "pos", "state", "meaning", "db", "calls"):
+        table.add_column(w(key, lang), overflow="fold")
+    for s in report.seats:
+        calls = []
+        for c in report.calls:
+            if c.seat == s.seat:
+                txt = _call(c.call, lang) + ("!" if c.alert else "")
+                calls.append(txt if c.effective else f"[strike]{escape(txt)}[/]")
+        table.add_row(
+            Seat[s.seat].render(lang), f"pos{s.position}", s.state or "—",
+            escape(getattr(s.state_label, lang)) if s.state_label else "", s.db_class or "", " ".join(calls),
+        )
+    console.print(table)
+    if report.contract:
+        c = report.contract
+        text = Call.parse(f"{c.level}{c.strain}").render(lang) + "X" * c.doubled
+        prefix = w("contract", lang) if report.complete else w("contract", lang) + " (?)"
+        console.print(f"{prefix}: [bold]{escape(text)}[/], {w('declarer', lang)} {Seat[c.declarer].render(lang)}")
+    elif report.passed_out:
+        console.print(w("passed_out", lang))
+    if not report.complete and report.turn:
+        console.print(f"{w('incomplete', lang)} {Seat[report.turn].render(lang)}")
+    if report.recorded_contract is not None and report.agrees_with_record is not None:
+        verdict = w("agrees", lang) if report.agrees_with_record else f"[bold red]{w('disagrees', lang)}[/]"
+        console.print(f"{w('record', lang)}: {escape(report.recorded_contract)} — {verdict}")
+    for p in report.problems:
+        console.print(f"[yellow]{w('problems', lang)}:[/] {escape(getattr(p, lang))}")
+    if not report.irregularities:
+        console.print(f"[green]{w('none', lang)}[/]")
+        return
+    it = Table(title=w("irregularities", lang), title_justify="left")
+    for key in ("law", "call", "offender", "status", "ruling"):
+        it.add_column(w(key, lang), overflow="fold")
+    for i in report.irregularities:
+        detail = getattr(i.label, lang)
+        if i.params.get("lowest_sufficient_same_strain"):
+            detail += (f" (plus petite enchère suffisante : {_call(i.params['lowest_sufficient_same_strain'], lang)})"
+                       if lang == "fr" else
+                       f" (lowest sufficient bid: {_call(i.params['lowest_sufficient_same_strain'], lang)})")
+        if i.facts.get("turn_of"):
+            rel = {"rho": ("adversaire de droite", "RHO"), "partner": ("partenaire", "partner"),
+                   "lho": ("adversaire de gauche", "LHO")}[i.facts["turn_of"]]
+            detail += (f" — au tour de son {rel[0]} ({Seat[i.params['whose_turn']].render(lang)})" if lang == "fr"
+                       else f" — at {rel[1]}'s turn ({Seat[i.params['whose_turn']].render(lang)})")
+        it.add_row(
+            i.law, f"#{i.index + 1} {_call(i.call, lang)}", Seat[i.seat].render(lang),
+            _STATUS.get(i.status, (i.status, i.status))[0 if lang == "fr" else 1],
+            escape(detail) + f"\n[dim]arbitre ruling {i.tree}[/]",
+        )
+    console.print(it)

@@ -1,0 +1,446 @@
+"""Referee a recorded belote game: find every inconsistency, rule on renonces.
+
+What: :func:`check_game` replays each deal of a :class:`GameRecord` and
+reports a :class:`Defect` for each inconsistency, pointing at the deal, the
+trick and the card:
+
+* the deal: hand sizes (5 + 3, taker 5 + turned card + 2), cards dealt twice,
+  deck order vs. cards dealt, taker not in the taking team;
+* the play: wrong number of tricks/cards, lead or turn out of order, a card
+  not held, a card played twice, a **renonce** (a card breaking the
+  legal-card rule; the obligation broken is named: follow, trump, overtrump),
+  a wrongly recorded trick winner, cards left in a hand;
+* the result: an announce the hand cannot support, the recorded
+  made/failed flag or scores differing from the recomputed ones, team totals
+  differing from the sum of the deals.
+
+Renonce penalty (see RULES.md): the offending side loses the deal
+("dedans"): the opponents score 162 + every announce that counts, a belote
+stays with its holder; the offending side scores nothing else. Sources:
+contree.org "Fautes et sanctions" (a renonce includes failing to trump,
+overtrump or undertrump when obliged) and "La marque" (dedans = 162 + all
+announces), and a published club competition rule (the offending team is
+penalised 162 points). The exact article of the FFB code d'arbitrage could
+not be retrieved, so each penalty carries ``verified=False``. When both
+sides commit a renonce, the first one in play order decides (our choice,
+flagged as uncertain).
+
+Why: the checker never stops at the first problem, never raises on a
+consistent-but-wrong record, and leaves rendering (French/English, JSON or
+table) to the CLI.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from arbitre.rulings.belote.cards import DECK, Card
+from arbitre.rulings.belote.play import Obligation, UndertrumpRule, trick_winner, violated_obligation
+from arbitre.rulings.belote.record import AnnounceRecord, Deal, GameRecord
+from arbitre.rulings.belote.scoring import (
+    BELOTE_POINTS, LAST_TRICK_BONUS, TOTAL_POINTS, Announce, AnnounceKind, DealScore, Variants,
+    best_announce_side, card_points, has_belote, possible_announces, score_deal,
+)
+from arbitre.rulings.i18n import T
+
+
+class DefectKind(str, Enum):
+    UNKNOWN_PLAYER = "unknown_player"
+    HAND_SIZE = "hand_size"
+    CARD_DEALT_TWICE = "card_dealt_twice"
+    DECK_MISMATCH = "deck_mismatch"
+    TAKER_TEAM = "taker_team"
+    TRICK_COUNT = "trick_count"
+    TRICK_SIZE = "trick_size"
+    WRONG_LEADER = "wrong_leader"
+    OUT_OF_TURN = "out_of_turn"
+    CARD_NOT_HELD = "card_not_held"
+    DUPLICATE_CARD = "duplicate_card"
+    RENONCE = "renonce"
+    WRONG_WINNER = "wrong_winner"
+    CARDS_LEFT = "cards_left"
+    ANNOUNCE_UNSUPPORTED = "announce_unsupported"
+    CONTRACT_RESULT = "contract_result"
+    SCORE_MISMATCH = "score_mismatch"
+    TEAM_TOTAL = "team_total"
+
+
+RENONCE_SOURCE = T(
+    "Usage publié : contree.org « Fautes et sanctions » (renonce = ne pas fournir, couper, surcouper ou "
+    "sous-couper quand on le devait) et « La marque » (équipe dedans : l'adversaire marque 162 + toutes "
+    "les annonces) ; règlement de concours publié (l'équipe fautive est pénalisée de 162 points). "
+    "Article exact du code d'arbitrage FFB non vérifié.",
+    "Published usage: contree.org 'Fautes et sanctions' (a renonce is failing to follow, trump, overtrump or "
+    "undertrump when obliged) and 'La marque' (a side 'dedans': the opponents score 162 + every announce); "
+    "a published club competition rule (the offending team is penalised 162 points). "
+    "The exact article of the FFB arbitration code was not verified.",
+)
+
+
+@dataclass
+class Penalty:
+    """What the rules prescribe for a renonce, and the deal's score after it."""
+
+    offending_team: str
+    text: T
+    source: T
+    score_after: dict[str, int]
+    verified: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"offending_team": self.offending_team, "text": self.text.as_dict(),
+                "source": self.source.as_dict(), "score_after": self.score_after, "verified": self.verified}
+
+
+@dataclass
+class Defect:
+    """One inconsistency, located by deal number, trick number (1-8) and card."""
+
+    kind: DefectKind
+    deal: int
+    message: T
+    trick: int | None = None
+    card: Card | None = None
+    player: str | None = None
+    obligation: Obligation | None = None
+    penalty: Penalty | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value, "deal": self.deal, "trick": self.trick,
+            "card": self.card.short() if self.card else None,
+            "card_fr": self.card.to_fr_json() if self.card else None,
+            "player": self.player,
+            "obligation": self.obligation.value if self.obligation else None,
+            "message": self.message.as_dict(),
+            "penalty": self.penalty.to_dict() if self.penalty else None,
+        }
+
+
+@dataclass
+class DealReport:
+    """Recomputed facts about one deal."""
+
+    deal: int
+    taker_team: str
+    defence_team: str
+    winners: list[str]
+    card_points: dict[str, int]
+    recomputed: DealScore
+    recorded: dict[str, int]
+    adjusted: dict[str, int] | None = None  # score after the renonce penalty, if any
+
+    def to_dict(self) -> dict[str, Any]:
+        r = self.recomputed
+        return {
+            "deal": self.deal, "taker_team": self.taker_team, "defence_team": self.defence_team,
+            "trick_winners": self.winners, "card_points": self.card_points,
+            "recomputed": {"made": r.made, "litige": r.litige, "held_over": r.held_over, "capot": r.capot,
+                           self.taker_team: r.taker, self.defence_team: r.defence},
+            "recorded": self.recorded, "after_penalty": self.adjusted,
+        }
+
+
+@dataclass
+class CheckReport:
+    defects: list[Defect] = field(default_factory=list)
+    deals: list[DealReport] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return not self.defects
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"clean": self.clean, "defect_count": len(self.defects),
+                "defects": [d.to_dict() for d in self.defects], "deals": [d.to_dict() for d in self.deals]}
+
+
+def _c(card: Card) -> T:
+    return card.label()
+
+
+def _team_key(game: GameRecord, name: str) -> str | None:
+    for key in game.equipes:
+        if key == name or key == f"equipe_{name}" or key.endswith(f"_{name}"):
+            return key
+    return None
+
+
+_BELOTE_TYPES = {"BELOTE", "BELOTE-REBELOTE", "BELOTE_REBELOTE", "BELOTE REBELOTE"}
+_KIND_BY_TYPE = {"TIERCE": AnnounceKind.TIERCE, "CINQUANTE": AnnounceKind.CINQUANTE, "CENT": AnnounceKind.CENT,
+                 "CARRE": AnnounceKind.CARRE, "CARRÉ": AnnounceKind.CARRE}
+
+
+def _match_announce(rec: AnnounceRecord, hand: list[Card]) -> Announce | None:
+    kind_name = rec.type.strip().upper()
+    kind = next((k for prefix, k in _KIND_BY_TYPE.items() if kind_name.startswith(prefix)), None)
+    if kind is None:
+        return None
+    options = [a for a in possible_announces(hand) if a.kind is kind and a.points == rec.valeur]
+    return max(options, key=lambda a: int(a.top)) if options else None
+
+
+def check_game(game: GameRecord, variants: Variants = Variants(),
+               rule: UndertrumpRule = UndertrumpRule.MUST_UNDERTRUMP) -> CheckReport:
+    """Check every deal of ``game``; return all defects and the recomputed scores."""
+    report = CheckReport()
+    for deal in game.manches:
+        _check_deal(game, deal, variants, rule, report)
+    _check_team_totals(game, report)
+    return report
+
+
+def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: UndertrumpRule,
+                report: CheckReport) -> None:
+    n = deal.numero_manche
+    out = report.defects
+    players = sorted(game.joueurs, key=lambda p: p.position)
+    ids = [p.id_joueur for p in players]
+    pos_of = {p.id_joueur: p.position for p in players}
+    by_pos = {p.position: p.id_joueur for p in players}
+    team_of = {pid: key for key, team in game.equipes.items() for pid in team.joueurs}
+    trump = deal.contrat.atout
+    taker = deal.contrat.preneur_id
+    dist = deal.distribution
+
+    # -- teams -----------------------------------------------------------------
+    taker_team = _team_key(game, deal.contrat.equipe_prenante) or team_of.get(taker, deal.contrat.equipe_prenante)
+    if team_of.get(taker) != taker_team:
+        out.append(Defect(DefectKind.TAKER_TEAM, n, T(
+            f"le preneur {taker} n'est pas dans l'équipe prenante {deal.contrat.equipe_prenante}",
+            f"taker {taker} is not in the taking team {deal.contrat.equipe_prenante}"), player=taker))
+        taker_team = team_of.get(taker, taker_team)
+    others = [k for k in game.equipes if k != taker_team]
+    defence_team = others[0] if others else "?"
+
+    # -- the deal ----------------------------------------------------------------
+    for pid in sorted(set(dist.premier_tour) | set(dist.deuxieme_tour) | {taker}):
+        if pid not in pos_of:
+            out.append(Defect(DefectKind.UNKNOWN_PLAYER, n, T(
+                f"joueur inconnu « {pid} » dans la donne", f"unknown player '{pid}' in the deal"), player=pid))
+    hands: dict[str, list[Card]] = {}
+    dealt_to: list[tuple[Card, str]] = []
+    bad_size: set[str] = set()
+    for pid in ids:
+        first = list(dist.premier_tour.get(pid, []))
+        second = list(dist.deuxieme_tour.get(pid, []))
+        hand = first + second + ([dist.carte_retournee] if pid == taker else [])
+        hands[pid] = hand
+        dealt_to.extend((c, pid) for c in hand)
+        if len(hand) != 8:
+            bad_size.add(pid)
+            if pid == taker:
+                fr = (f"{pid} (preneur) a {len(hand)} cartes : {len(first)} au premier tour + carte retournée "
+                      f"+ {len(second)} au second tour (attendu 5 + 1 + 2 = 8)")
+                en = (f"{pid} (taker) holds {len(hand)} cards: {len(first)} in the first round + the turned card "
+                      f"+ {len(second)} in the second round (expected 5 + 1 + 2 = 8)")
+            else:
+                fr = (f"{pid} a {len(hand)} cartes : {len(first)} au premier tour + {len(second)} au second "
+                      f"(attendu 5 + 3 = 8)")
+                en = (f"{pid} holds {len(hand)} cards: {len(first)} in the first round + {len(second)} in the "
+                      f"second (expected 5 + 3 = 8)")
+            out.append(Defect(DefectKind.HAND_SIZE, n, T(fr, en), player=pid))
+    counts = Counter(c for c, _ in dealt_to)
+    for card, k in counts.items():
+        if k > 1:
+            holders = ", ".join(p for c, p in dealt_to if c == card)
+            out.append(Defect(DefectKind.CARD_DEALT_TWICE, n, T(
+                f"{_c(card).fr} distribuée {k} fois ({holders})", f"{_c(card).en} dealt {k} times ({holders})"),
+                card=card))
+    if deal.paquet_initial_ordonne is not None:
+        deck = deal.paquet_initial_ordonne
+        if len(deck) != 32 or len(set(deck)) != 32 or set(deck) != set(counts):
+            missing = sorted(set(DECK) - set(counts), key=lambda c: c.index)
+            fr = f"le paquet initial a {len(deck)} cartes ({len(set(deck))} distinctes) et ne correspond pas aux cartes distribuées"
+            en = f"the initial deck has {len(deck)} cards ({len(set(deck))} distinct) and does not match the cards dealt"
+            if missing:
+                fr += " ; jamais distribuées : " + ", ".join(c.short() for c in missing)
+                en += "; never dealt: " + ", ".join(c.short() for c in missing)
+            out.append(Defect(DefectKind.DECK_MISMATCH, n, T(fr, en)))
+
+    # -- the play ----------------------------------------------------------------
+    if len(deal.plis) != 8:
+        out.append(Defect(DefectKind.TRICK_COUNT, n, T(
+            f"{len(deal.plis)} plis enregistrés au lieu de 8", f"{len(deal.plis)} tricks recorded instead of 8")))
+    current = {pid: list(h) for pid, h in hands.items()}
+    played: dict[Card, tuple[str, int]] = {}
+    expected_leader = by_pos.get(deal.dealer_position % 4 + 1)
+    points = {taker_team: 0, defence_team: 0}
+    winners: list[str] = []
+    renonces: list[Defect] = []
+    for k, trick in enumerate(deal.plis, start=1):
+        plays = trick.cartes_jouees
+        if len(plays) != 4:
+            out.append(Defect(DefectKind.TRICK_SIZE, n, T(
+                f"le pli {k} a {len(plays)} cartes au lieu de 4", f"trick {k} has {len(plays)} cards instead of 4"),
+                trick=k))
+        if not plays:
+            continue
+        leader = plays[0].joueur_id
+        if expected_leader is not None and leader != expected_leader:
+            why_fr = "le joueur à gauche du donneur" if k == 1 else f"le gagnant du pli {k - 1}"
+            why_en = "the player on the dealer's left" if k == 1 else f"the winner of trick {k - 1}"
+            out.append(Defect(DefectKind.WRONG_LEADER, n, T(
+                f"pli {k} entamé par {leader} alors que l'entame revenait à {expected_leader} ({why_fr})",
+                f"trick {k} led by {leader} but the lead belonged to {expected_leader} ({why_en})"),
+                trick=k, player=leader))
+        if trick.meneur_id is not None and trick.meneur_id != leader:
+            out.append(Defect(DefectKind.WRONG_LEADER, n, T(
+                f"pli {k} : meneur_id {trick.meneur_id} mais la première carte est de {leader}",
+                f"trick {k}: meneur_id {trick.meneur_id} but the first card is {leader}'s"), trick=k, player=leader))
+        on_table: list[Card] = []
+        for i, pc in enumerate(plays):
+            pid, card = pc.joueur_id, pc.carte
+            if i > 0 and pid in pos_of and plays[i - 1].joueur_id in pos_of:
+                nxt = by_pos[pos_of[plays[i - 1].joueur_id] % 4 + 1]
+                if pid != nxt:
+                    out.append(Defect(DefectKind.OUT_OF_TURN, n, T(
+                        f"pli {k} : {pid} joue {_c(card).fr} à la place de {nxt}",
+                        f"trick {k}: {pid} plays {_c(card).en} in {nxt}'s turn"), trick=k, card=card, player=pid))
+            hand = current.get(pid, [])
+            if card in played:
+                who, when = played[card]
+                out.append(Defect(DefectKind.DUPLICATE_CARD, n, T(
+                    f"pli {k} : {pid} joue {_c(card).fr}, déjà jouée par {who} au pli {when}",
+                    f"trick {k}: {pid} plays {_c(card).en}, already played by {who} in trick {when}"),
+                    trick=k, card=card, player=pid))
+            elif card not in hand:
+                holder = next((p for c, p in dealt_to if c == card), None)
+                fr_h = f" (distribuée à {holder})" if holder else ""
+                en_h = f" (dealt to {holder})" if holder else ""
+                out.append(Defect(DefectKind.CARD_NOT_HELD, n, T(
+                    f"pli {k} : {pid} joue {_c(card).fr} qu'il n'a pas{fr_h}",
+                    f"trick {k}: {pid} plays {_c(card).en}, which they do not hold{en_h}"),
+                    trick=k, card=card, player=pid))
+            else:
+                broken = violated_obligation(hand, on_table, trump, card, rule)
+                if broken is not None:
+                    d = Defect(DefectKind.RENONCE, n, T(
+                        f"renonce au pli {k} : {pid} joue {_c(card).fr} alors qu'il devait {broken.label().fr}",
+                        f"renonce in trick {k}: {pid} plays {_c(card).en} but had to {broken.label().en}"),
+                        trick=k, card=card, player=pid, obligation=broken)
+                    out.append(d)
+                    renonces.append(d)
+                hand.remove(card)
+            played.setdefault(card, (pid, k))
+            on_table.append(card)
+        win = plays[trick_winner(on_table, trump)].joueur_id
+        winners.append(win)
+        if trick.vainqueur_id is not None and trick.vainqueur_id != win:
+            out.append(Defect(DefectKind.WRONG_WINNER, n, T(
+                f"pli {k} : vainqueur enregistré {trick.vainqueur_id}, mais {win} le remporte avec "
+                f"{_c(on_table[[p.joueur_id for p in plays].index(win)]).fr}",
+                f"trick {k}: recorded winner {trick.vainqueur_id}, but {win} wins it with "
+                f"{_c(on_table[[p.joueur_id for p in plays].index(win)]).en}"), trick=k, player=trick.vainqueur_id))
+        team = team_of.get(win, defence_team)
+        points[team] = points.get(team, 0) + sum(card_points(c, trump) for c in on_table)
+        expected_leader = win
+    if winners:
+        last = team_of.get(winners[-1], defence_team)
+        points[last] = points.get(last, 0) + LAST_TRICK_BONUS
+    for pid in ids:
+        if pid not in bad_size and current[pid]:
+            out.append(Defect(DefectKind.CARDS_LEFT, n, T(
+                f"{pid} a encore {', '.join(c.short() for c in current[pid])} après le dernier pli",
+                f"{pid} still holds {', '.join(c.short() for c in current[pid])} after the last trick"), player=pid))
+
+    # -- announces -----------------------------------------------------------------
+    belote_team: str | None = None
+    valid: dict[str, list[Announce]] = {taker_team: [], defence_team: []}
+    for rec in deal.all_announces():
+        hand = hands.get(rec.joueur_id, [])
+        kind = rec.type.strip().upper()
+        team = team_of.get(rec.joueur_id, defence_team)
+        if kind in _BELOTE_TYPES:
+            if has_belote(hand, trump) and rec.valeur == BELOTE_POINTS:
+                belote_team = team
+                continue
+            why = T(f"il n'a pas le Roi et la Dame d'atout ({trump.label().fr})",
+                    f"they do not hold the King and Queen of trump ({trump.label().en})") \
+                if not has_belote(hand, trump) else T(f"une belote vaut 20, pas {rec.valeur}",
+                                                      f"a belote is worth 20, not {rec.valeur}")
+        else:
+            match = _match_announce(rec, hand)
+            if match is not None:
+                valid.setdefault(team, []).append(match)
+                continue
+            why = T("sa main ne contient pas cette combinaison", "their hand does not contain that combination")
+        out.append(Defect(DefectKind.ANNOUNCE_UNSUPPORTED, n, T(
+            f"annonce {rec.type} ({rec.valeur}) de {rec.joueur_id} impossible : {why.fr}",
+            f"announce {rec.type} ({rec.valeur}) by {rec.joueur_id} is impossible: {why.en}"),
+            player=rec.joueur_id))
+    side = best_announce_side(valid.get(taker_team, []), valid.get(defence_team, []), trump,
+                              rule=variants.announce_tie)
+    ann = {taker_team: 0, defence_team: 0}
+    if side is not None:
+        t = taker_team if side == "taker" else defence_team
+        ann[t] = sum(a.points for a in valid.get(t, []))
+
+    # -- score -----------------------------------------------------------------------
+    capot = None
+    if len(winners) == 8:
+        teams = {team_of.get(w) for w in winners}
+        if teams == {taker_team}:
+            capot = "taker"
+        elif teams == {defence_team}:
+            capot = "defence"
+    score = score_deal(points.get(taker_team, 0), points.get(defence_team, 0), ann[taker_team], ann[defence_team],
+                       belote_team == taker_team, belote_team == defence_team, capot, variants)
+    res = deal.resultat_manche
+    recorded = {taker_team: res.score_equipe_prenante, defence_team: res.score_equipe_defense}
+    if res.contrat_reussi is not None and res.contrat_reussi != score.made:
+        fr_state = "réussi" if score.made else ("en litige" if score.litige else "chuté (dedans)")
+        en_state = "made" if score.made else ("a litige" if score.litige else "failed (dedans)")
+        out.append(Defect(DefectKind.CONTRACT_RESULT, n, T(
+            f"contrat enregistré {'réussi' if res.contrat_reussi else 'chuté'}, mais il est {fr_state} : "
+            f"{points.get(taker_team, 0)} points de cartes pour les preneurs contre {points.get(defence_team, 0)}",
+            f"contract recorded as {'made' if res.contrat_reussi else 'failed'}, but it is {en_state}: "
+            f"{points.get(taker_team, 0)} card points for the takers against {points.get(defence_team, 0)}")))
+    if (res.score_equipe_prenante, res.score_equipe_defense) != (score.taker, score.defence):
+        out.append(Defect(DefectKind.SCORE_MISMATCH, n, T(
+            f"score enregistré {res.score_equipe_prenante}-{res.score_equipe_defense} (preneurs-défense), "
+            f"recalculé {score.taker}-{score.defence}",
+            f"recorded score {res.score_equipe_prenante}-{res.score_equipe_defense} (takers-defence), "
+            f"recomputed {score.taker}-{score.defence}")))
+
+    # -- renonce penalty ---------------------------------------------------------------
+    adjusted = None
+    if renonces:
+        first = renonces[0]
+        offender = team_of.get(first.player or "", defence_team)
+        other = defence_team if offender == taker_team else taker_team
+        all_ann = ann[taker_team] + ann[defence_team]
+        adjusted = {
+            offender: BELOTE_POINTS if belote_team == offender else 0,
+            other: TOTAL_POINTS + all_ann + (BELOTE_POINTS if belote_team == other else 0),
+        }
+        both = len({team_of.get(d.player or "") for d in renonces}) > 1
+        for d in renonces:
+            team = team_of.get(d.player or "", defence_team)
+            gainer = defence_team if team == taker_team else taker_team
+            fr = (f"l'équipe {team} est dedans : {gainer} marque {TOTAL_POINTS} + les annonces ({all_ann}), "
+                  f"la belote reste à son détenteur")
+            en = (f"team {team} loses the deal: {gainer} scores {TOTAL_POINTS} + announces ({all_ann}); "
+                  f"a belote stays with its holder")
+            if both:
+                fr += (f" ; les deux équipes ont renoncé : la première renonce (pli {first.trick}, {first.player}) "
+                       f"décide de la donne")
+                en += f"; both sides revoked: the first renonce (trick {first.trick}, {first.player}) decides the deal"
+            d.penalty = Penalty(team, T(fr, en), RENONCE_SOURCE, dict(adjusted), verified=False)
+
+    report.deals.append(DealReport(n, taker_team, defence_team, winners, dict(points), score, recorded, adjusted))
+
+
+def _check_team_totals(game: GameRecord, report: CheckReport) -> None:
+    sums: dict[str, int] = {k: 0 for k in game.equipes}
+    for d in report.deals:
+        for team, pts in d.recorded.items():
+            if team in sums:
+                sums[team] += pts
+    for key, team in game.equipes.items():
+        if team.score_total is not None and team.score_total != sums[key]:
+            report.defects.append(Defect(DefectKind.TEAM_TOTAL, 0, T(
+                f"{key} : total enregistré {team.score_total}, somme des donnes {sums[key]}",
+                f"{key}: recorded total {team.score_total}, sum of the deals {sums[key]}")))

@@ -1,0 +1,170 @@
+"""Which cards may be played, and who wins a trick (belote with a trump suit).
+
+What: :func:`legal_cards` / :func:`violated_obligation` implement the seed
+001 diagram "Algorithme de choix de cartes", and :func:`trick_winner` the
+diagram "Algorithme de determination de gagnant".
+
+The rule, as the seed draws it (player is not the leader):
+
+1. Trump led: play a trump if you have one, a *higher* trump than the best on
+   the table if you can ("monter"/overtrump), otherwise any trump ("pisser").
+   This holds even when the partner is master. No trump: play anything.
+2. Plain suit led and you have it: follow suit (any card of it).
+3. Void in the led suit and your partner is master: play anything.
+4. Void, partner not master, you hold trumps: you must trump; if an opponent
+   already trumped you must overtrump when able.
+5. Void and no trump: play anything.
+
+Variant (where published rules differ): in case 4, when an opponent has
+trumped and you cannot overtrump, the seed's diagram and the classic rules
+(FFB official rules; contree.org "Fautes et sanctions", which lists failing
+to "sous-couper" as a renonce) oblige you to play a lower trump
+(:attr:`UndertrumpRule.MUST_UNDERTRUMP`, the default). Some contrée rule
+sheets let you discard instead (:attr:`UndertrumpRule.MAY_DISCARD`).
+
+Why ints: the core works on card indices ``0..31`` with precomputed tables so
+the benchmark's random deals stay fast; :class:`Card` wrappers sit on top.
+"""
+from __future__ import annotations
+
+from enum import Enum
+from typing import Sequence
+
+from arbitre.rulings.belote.cards import Card, Suit
+from arbitre.rulings.i18n import T
+
+
+class UndertrumpRule(str, Enum):
+    """What a void player must do when an opponent trumped higher than all his trumps."""
+
+    MUST_UNDERTRUMP = "must_undertrump"  # default: seed diagram + classic rules
+    MAY_DISCARD = "may_discard"
+
+
+class Obligation(str, Enum):
+    """The obligation a renonce breaks (named in reports)."""
+
+    FOLLOW = "follow"  # fournir
+    TRUMP = "trump"  # couper (or play trump on a trump lead)
+    OVERTRUMP = "overtrump"  # monter / surcouper
+
+    def label(self) -> T:
+        return _OBLIGATION_LABELS[self]
+
+
+_OBLIGATION_LABELS = {
+    Obligation.FOLLOW: T("fournir (jouer la couleur demandée)", "follow suit"),
+    Obligation.TRUMP: T("couper (jouer atout)", "trump"),
+    Obligation.OVERTRUMP: T("monter (surcouper / jouer un atout plus fort)", "overtrump (play a higher trump)"),
+}
+
+# Strength of each rank (natural-order index 7,8,9,10,J,Q,K,A) when trump / plain.
+TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)  # J > 9 > A > 10 > K > Q > 8 > 7
+PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)  # A > 10 > K > Q > J > 9 > 8 > 7
+
+SUIT_OF = tuple(i >> 3 for i in range(32))
+RANK_OF = tuple(i & 7 for i in range(32))
+# STRENGTH[trump][card]: comparable key; trumps get +16 so they beat any plain card.
+STRENGTH: tuple[tuple[int, ...], ...] = tuple(
+    tuple((16 + TRUMP_STRENGTH[i & 7]) if (i >> 3) == t else PLAIN_STRENGTH[i & 7] for i in range(32))
+    for t in range(4)
+)
+
+
+def _winner_pos(trick: Sequence[int], trump: int) -> int:
+    """Position (0-based) of the card currently winning ``trick`` (ints)."""
+    strength = STRENGTH[trump]
+    led = trick[0] >> 3
+    best = 0
+    best_key = strength[trick[0]]
+    for pos in range(1, len(trick)):
+        c = trick[pos]
+        s = c >> 3
+        if s != led and s != trump:
+            continue
+        key = strength[c]
+        if key > best_key:
+            best, best_key = pos, key
+    return best
+
+
+def legal_ints(hand: Sequence[int], trick: Sequence[int], trump: int,
+               must_undertrump: bool = True) -> list[int]:
+    """Legal cards (ints) in ``hand`` given the cards already in ``trick`` (ints, in play order)."""
+    if not trick:
+        return list(hand)
+    led = trick[0] >> 3
+    same = [c for c in hand if c >> 3 == led]
+    strength = STRENGTH[trump]
+    if led == trump:
+        if not same:
+            return list(hand)
+        top = max(strength[c] for c in trick if c >> 3 == trump)
+        higher = [c for c in same if strength[c] > top]
+        return higher or same
+    if same:
+        return same
+    n = len(trick)
+    win = _winner_pos(trick, trump)
+    if n >= 2 and win == n - 2:  # partner (two seats back) is master
+        return list(hand)
+    trumps = [c for c in hand if c >> 3 == trump]
+    if not trumps:
+        return list(hand)
+    table_trumps = [strength[c] for c in trick if c >> 3 == trump]
+    if not table_trumps:
+        return trumps
+    top = max(table_trumps)
+    higher = [c for c in trumps if strength[c] > top]
+    if higher:
+        return higher
+    return trumps if must_undertrump else list(hand)
+
+
+def trick_winner_int(trick: Sequence[int], trump: int) -> int:
+    """Position (0..3) of the winner of a complete trick of ints."""
+    return _winner_pos(trick, trump)
+
+
+# -- Card-level API ----------------------------------------------------------
+
+def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: Suit,
+                rule: UndertrumpRule = UndertrumpRule.MUST_UNDERTRUMP) -> list[Card]:
+    """Cards of ``hand`` that may be played on ``trick`` (cards already played, in order).
+
+    Whether the partner is master is derived from ``trick`` (the partner played
+    two cards before this player).
+    """
+    ints = legal_ints([c.index for c in hand], [c.index for c in trick], int(trump),
+                      rule is UndertrumpRule.MUST_UNDERTRUMP)
+    return [Card.from_index(i) for i in ints]
+
+
+def partner_is_master(trick: Sequence[Card], trump: Suit) -> bool:
+    """True when the card two seats back (the partner's) currently wins ``trick``."""
+    n = len(trick)
+    return n >= 2 and _winner_pos([c.index for c in trick], int(trump)) == n - 2
+
+
+def violated_obligation(hand: Sequence[Card], trick: Sequence[Card], trump: Suit, card: Card,
+                        rule: UndertrumpRule = UndertrumpRule.MUST_UNDERTRUMP) -> Obligation | None:
+    """``None`` if ``card`` (assumed held) was legal, else the obligation it broke."""
+    legal = legal_cards(hand, trick, trump, rule)
+    if card in legal or not trick:
+        return None
+    led = trick[0].suit
+    if any(c.suit == led for c in hand) and card.suit != led:
+        return Obligation.FOLLOW
+    if card.suit == trump:  # a trump, but not a high enough one
+        return Obligation.OVERTRUMP
+    return Obligation.TRUMP
+
+
+def trick_winner(trick: Sequence[Card], trump: Suit) -> int:
+    """Position (0..3, in play order) of the card that wins ``trick``.
+
+    Seed rule: the highest trump if any trump was played (J, 9, A, 10, K, Q,
+    8, 7), otherwise the highest card of the led suit (A, 10, K, Q, J, 9, 8, 7);
+    a discard of another plain suit never wins.
+    """
+    return _winner_pos([c.index for c in trick], int(trump))

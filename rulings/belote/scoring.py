@@ -1,0 +1,246 @@
+"""Points of cards, announces, and the score of a belote deal.
+
+What:
+
+* card points (seed 001 tables): trump J 20, 9 14, A 11, 10 10, K 4, Q 3,
+  8/7 0; plain A 11, 10 10, K 4, Q 3, J 2, 9/8/7 0; 10 for the last trick
+  ("dix de der"); 152 + 10 = 162 in all;
+* announces: tierce 20, cinquante (4 in sequence) 50, cent (5+) 100, four
+  jacks 200, four nines 150, four A/10/K/Q 100; belote-rebelote (K+Q of trump
+  in one hand) 20. Only the side holding the best announce scores its
+  announces; belote is not an announce in that comparison and always stays
+  with its holder, even when the contract fails;
+* :func:`score_deal`: contract made, failed ("dedans": defence takes 162 +
+  every announce, belote stays with its holder), capot, and the 81-81 litige.
+
+Variants (defaults first), see RULES.md for sources:
+
+* :class:`CapotRule`: ``CAPOT_250`` (Wikipedia "Belote": a capot is worth 250
+  instead of 162) / ``CAPOT_252`` (162 + 90, contree.org "La marque");
+* :class:`LitigeRule`: ``HELD_OVER`` (traditional: the defence scores its
+  points, the takers' points are frozen and go to the winner of the next
+  deal) / ``LOST`` (the takers' points are simply lost) / ``DEDANS``
+  (competition usage per contree.org: a tie is a failed contract);
+* :class:`MadeRule`: ``MORE_THAN_DEFENCE`` (Wikipedia / FFB: the takers must
+  total more than the defence, announces and belote included) /
+  ``SEED_82`` (seed 001 diagram: takers' card points + their belote >= 82);
+* :class:`AnnounceTieRule`: equal best announces of equal height, neither in
+  trump: ``NOBODY`` scores (default) / ``FIRST_SEAT`` (the side sitting first
+  after the dealer). Uncertain: rule sheets disagree.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterable, Sequence
+
+from arbitre.rulings.belote.cards import Card, Rank, Suit
+from arbitre.rulings.i18n import T
+
+TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)  # by natural rank 7,8,9,10,J,Q,K,A
+PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
+LAST_TRICK_BONUS = 10
+TOTAL_POINTS = 162
+BELOTE_POINTS = 20
+
+# POINTS[trump][card_index] for the hot path.
+POINTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(TRUMP_POINTS[i & 7] if (i >> 3) == t else PLAIN_POINTS[i & 7] for i in range(32)) for t in range(4)
+)
+
+
+def card_points(card: Card, trump: Suit) -> int:
+    """Points of one card (seed: ``get_points_carte``)."""
+    return POINTS[trump][card.index]
+
+
+def cards_points(cards: Iterable[Card], trump: Suit) -> int:
+    table = POINTS[trump]
+    return sum(table[c.index] for c in cards)
+
+
+class CapotRule(str, Enum):
+    CAPOT_250 = "250"
+    CAPOT_252 = "252"
+
+    @property
+    def value_points(self) -> int:
+        return 250 if self is CapotRule.CAPOT_250 else 252
+
+
+class LitigeRule(str, Enum):
+    HELD_OVER = "held_over"
+    LOST = "lost"
+    DEDANS = "dedans"
+
+
+class MadeRule(str, Enum):
+    MORE_THAN_DEFENCE = "more_than_defence"
+    SEED_82 = "seed_82"
+
+
+class AnnounceTieRule(str, Enum):
+    NOBODY = "nobody"
+    FIRST_SEAT = "first_seat"
+
+
+@dataclass(frozen=True)
+class Variants:
+    """Every rules choice the engine makes where usage differs (defaults documented above)."""
+
+    capot: CapotRule = CapotRule.CAPOT_250
+    litige: LitigeRule = LitigeRule.HELD_OVER
+    made: MadeRule = MadeRule.MORE_THAN_DEFENCE
+    announce_tie: AnnounceTieRule = AnnounceTieRule.NOBODY
+
+
+# -- announces -----------------------------------------------------------------
+
+class AnnounceKind(str, Enum):
+    TIERCE = "TIERCE"
+    CINQUANTE = "CINQUANTE"
+    CENT = "CENT"
+    CARRE = "CARRE"
+    BELOTE = "BELOTE-REBELOTE"
+
+    def label(self) -> T:
+        return _KIND_LABEL[self]
+
+
+_KIND_LABEL = {
+    AnnounceKind.TIERCE: T("tierce", "tierce (3 in sequence)"),
+    AnnounceKind.CINQUANTE: T("cinquante", "fifty (4 in sequence)"),
+    AnnounceKind.CENT: T("cent", "hundred (5 in sequence)"),
+    AnnounceKind.CARRE: T("carré", "four of a kind"),
+    AnnounceKind.BELOTE: T("belote-rebelote", "belote-rebelote (K+Q of trump)"),
+}
+
+CARRE_POINTS = {Rank.JACK: 200, Rank.NINE: 150, Rank.ACE: 100, Rank.TEN: 100, Rank.KING: 100, Rank.QUEEN: 100}
+SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100}
+
+
+@dataclass(frozen=True)
+class Announce:
+    """A combination held in one hand. ``top`` is the highest rank (sequence) or the carré rank."""
+
+    kind: AnnounceKind
+    points: int
+    top: Rank
+    suit: Suit | None = None  # None for a carré
+
+    def label(self) -> T:
+        base = self.kind.label()
+        return T(f"{base.fr} ({self.points})", f"{base.en} ({self.points})")
+
+
+def sequences(hand: Sequence[Card]) -> list[Announce]:
+    """Runs of 3+ cards of one suit in natural order 7-8-9-10-J-Q-K-A (5 or more = cent)."""
+    found: list[Announce] = []
+    for suit in Suit:
+        ranks = sorted(c.rank for c in hand if c.suit == suit)
+        run: list[Rank] = []
+        for r in ranks + [None]:  # type: ignore[list-item]
+            if r is not None and run and r == run[-1] + 1:
+                run.append(r)
+                continue
+            if len(run) >= 3:
+                n = min(len(run), 5)
+                kind = {3: AnnounceKind.TIERCE, 4: AnnounceKind.CINQUANTE, 5: AnnounceKind.CENT}[n]
+                found.append(Announce(kind, SEQUENCE_POINTS[n], run[-1], suit))
+            run = [r] if r is not None else []
+    return found
+
+
+def carres(hand: Sequence[Card]) -> list[Announce]:
+    """Four of a kind of J, 9, A, 10, K or Q (7s and 8s do not count)."""
+    found = []
+    for rank, pts in CARRE_POINTS.items():
+        if sum(1 for c in hand if c.rank == rank) == 4:
+            found.append(Announce(AnnounceKind.CARRE, pts, rank))
+    return found
+
+
+def possible_announces(hand: Sequence[Card]) -> list[Announce]:
+    """Every sequence and carré ``hand`` can show (belote excluded)."""
+    return sequences(hand) + carres(hand)
+
+
+def has_belote(hand: Sequence[Card], trump: Suit) -> bool:
+    """Belote-rebelote: King and Queen of trump in the same hand."""
+    return Card(trump, Rank.KING) in hand and Card(trump, Rank.QUEEN) in hand
+
+
+def announce_key(a: Announce, trump: Suit | None) -> tuple[int, int, int]:
+    """Ordering of announces: points, then height, then trump sequence first."""
+    return (a.points, int(a.top), 1 if (a.suit is not None and a.suit == trump) else 0)
+
+
+def best_announce_side(taker_announces: Sequence[Announce], defence_announces: Sequence[Announce],
+                       trump: Suit | None, taker_speaks_first: bool = False,
+                       rule: AnnounceTieRule = AnnounceTieRule.NOBODY) -> str | None:
+    """Which side ("taker"/"defence") scores its announces, or ``None``."""
+    if not taker_announces and not defence_announces:
+        return None
+    if not defence_announces:
+        return "taker"
+    if not taker_announces:
+        return "defence"
+    kt = max(announce_key(a, trump) for a in taker_announces)
+    kd = max(announce_key(a, trump) for a in defence_announces)
+    if kt > kd:
+        return "taker"
+    if kd > kt:
+        return "defence"
+    if rule is AnnounceTieRule.FIRST_SEAT:
+        return "taker" if taker_speaks_first else "defence"
+    return None
+
+
+# -- deal score ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DealScore:
+    """Final score of a deal for the taking side and the defence."""
+
+    taker: int
+    defence: int
+    made: bool
+    litige: bool = False
+    held_over: int = 0  # litige points frozen for the winner of the next deal
+    capot: str | None = None  # "taker" / "defence" when one side won every trick
+    notes: tuple[T, ...] = field(default_factory=tuple)
+
+
+def score_deal(taker_points: int, defence_points: int, taker_announces: int = 0, defence_announces: int = 0,
+               taker_belote: bool = False, defence_belote: bool = False, capot: str | None = None,
+               variants: Variants = Variants()) -> DealScore:
+    """Score one deal (seed: ``calculer_scores_manche``).
+
+    ``*_points`` are card points *including* the dix de der (they sum to 162);
+    ``*_announces`` are the announce points that count (only the side with the
+    best announce has any, see :func:`best_announce_side`); belotes are flags.
+    ``capot`` names the side that won all eight tricks, if any.
+    """
+    capot_value = variants.capot.value_points
+    if capot == "taker":
+        taker_points, defence_points = capot_value, 0
+    elif capot == "defence":
+        taker_points, defence_points = 0, capot_value
+    tb = BELOTE_POINTS if taker_belote else 0
+    db = BELOTE_POINTS if defence_belote else 0
+    taker_total = taker_points + taker_announces + tb
+    defence_total = defence_points + defence_announces + db
+    if variants.made is MadeRule.SEED_82:
+        made = taker_points + tb >= 82 and capot != "defence"
+        tie = False
+    else:
+        made = taker_total > defence_total
+        tie = taker_total == defence_total
+    if tie and variants.litige is not LitigeRule.DEDANS:
+        held = taker_total if variants.litige is LitigeRule.HELD_OVER else 0
+        return DealScore(0, defence_total, made=False, litige=True, held_over=held, capot=capot)
+    if made:
+        return DealScore(taker_total, defence_total, made=True, capot=capot)
+    # Dedans: the defence takes every point of the deal and every announce; belote stays with its holder.
+    all_points = capot_value if capot is not None else TOTAL_POINTS
+    return DealScore(tb, all_points + taker_announces + defence_announces + db, made=False, capot=capot)

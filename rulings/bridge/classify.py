@@ -1,0 +1,85 @@
+"""Classify an auction: positional states per seat, DB classes, contract, irregularities.
+
+Pure function of an :class:`Auction`, the state machine and the irregularity kinds
+(both read from the KB by the caller).
+"""
+from __future__ import annotations
+
+from arbitre.rulings.bridge.auction import Auction
+from arbitre.rulings.bridge.positional import Machine, seat_states
+from arbitre.rulings.bridge.report import (
+    AuctionReport,
+    CallReport,
+    ContractReport,
+    IrregularityReport,
+    Label,
+    SeatReport,
+)
+from arbitre.rulings.bridge.seats import Seat
+from arbitre.rulings.i18n import T
+
+
+def _label(t: T | None) -> Label | None:
+    return Label(fr=t.fr, en=t.en) if t is not None else None
+
+
+def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | None = None,
+             board: str | None = None, problems: list[T] | None = None,
+             recorded_contract: str | None = None) -> AuctionReport:
+    dealer = auction.dealer
+    seats_by_pos = [Seat((dealer + i) % 4) for i in range(4)]
+    first: dict[Seat, int] = {}
+    for e in auction.entries:
+        if e.seat not in first and (e.effective or e.seat == e.expected):
+            if not any(i.index == e.index and i.kind.value == "call-after-close" for i in auction.irregularities):
+                first[e.seat] = e.index
+    actions = [
+        None if s not in first else ("pass" if auction.entries[first[s]].call.is_pass else "call")
+        for s in seats_by_pos
+    ]
+    states = seat_states(machine, actions)
+    state_of = {seats_by_pos[i]: st.state for i, st in enumerate(states)}
+
+    calls = []
+    rounds: dict[Seat, int] = {}
+    for e in auction.entries:
+        rounds[e.seat] = rounds.get(e.seat, 0) + 1
+        st = state_of.get(e.seat)
+        is_first = first.get(e.seat) == e.index
+        calls.append(CallReport(
+            index=e.index, call=str(e.call), seat=e.seat.name, position=e.seat.offset_from(dealer) + 1,
+            round=rounds[e.seat], state=st.code if st else None,
+            db_class=st.db_class if (st and is_first) else None, effective=e.effective, alert=e.alert, note=e.note,
+        ))
+    seats = [
+        SeatReport(seat=s.name, position=i + 1, state=state_of[s].code if state_of[s] else None,
+                   state_label=_label(state_of[s].label) if state_of[s] else None,
+                   db_class=state_of[s].db_class if state_of[s] else None,
+                   db_class_label=_label(state_of[s].db_class_label) if state_of[s] else None,
+                   flags=list(state_of[s].flags) if state_of[s] else [])
+        for i, s in enumerate(seats_by_pos)
+    ]
+    irregularities = []
+    for irr in auction.irregularities:
+        k = kinds.get(irr.kind.value)
+        irregularities.append(IrregularityReport(
+            kind=irr.kind.value, law=k.law if k else "?", tree=k.tree if k else "",
+            label=_label(k.label) if k else Label(fr=irr.kind.value, en=irr.kind.value),
+            index=irr.index, seat=irr.seat.name, call=str(irr.call), status=irr.status,
+            facts=dict(irr.facts), params=dict(irr.params),
+        ))
+    c = auction.contract
+    contract = None
+    if c is not None and not auction.is_passed_out:
+        contract = ContractReport(level=c.level, strain=c.strain.name, doubled=c.doubled, declarer=c.declarer.name,
+                                  text=str(c))
+    agrees = None
+    if recorded_contract is not None and auction.is_complete:
+        mine = "PASS" if auction.is_passed_out else (str(c) if c else None)
+        agrees = mine == recorded_contract
+    return AuctionReport(
+        source=source, board=board, dealer=dealer.name, calls=calls, seats=seats, complete=auction.is_complete,
+        passed_out=auction.is_passed_out, turn=auction.turn.name if auction.turn is not None else None,
+        contract=contract, irregularities=irregularities, problems=[_label(p) for p in (problems or [])],
+        recorded_contract=recorded_contract, agrees_with_record=agrees,
+    )

@@ -1,0 +1,220 @@
+"""The shape of a ruling decision tree and of a law catalogue entry.
+
+These pydantic models validate the authoring source in ``data/`` (YAML written by
+directors) and are the shape frozen beside each content migration. A tree is a set of
+*question* nodes (named answers leading on) and *outcome* nodes (a structured
+rectification). Judgement that the Laws leave to the director is never decided by a
+tree: it is an outcome's ``judgement`` entry listing what the director must weigh.
+"""
+from __future__ import annotations
+
+import re
+from enum import Enum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+SLUG = r"^[a-z0-9][a-z0-9-]*$"
+LAW_REF = re.compile(r"^(\d{1,2})([A-Z](\d+)?(\([a-z0-9]+\))*)?$")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Text(Strict):
+    """A French/English pair; both languages are mandatory."""
+
+    fr: Annotated[str, Field(min_length=1)]
+    en: Annotated[str, Field(min_length=1)]
+
+
+def law_number(ref: str) -> int:
+    """``"27B1(a)"`` -> 27. Raises ValueError on a malformed reference."""
+    m = LAW_REF.match(ref)
+    if not m:
+        raise ValueError(f"malformed law reference {ref!r} (expected e.g. 27, 27B1, 27B1(a), 12C1(e))")
+    return int(m.group(1))
+
+
+LawRef = Annotated[str, Field(pattern=LAW_REF.pattern)]
+
+
+class Role(str, Enum):
+    """Who an obligation or option applies to, relative to the offender or the play."""
+
+    offender = "offender"
+    offender_partner = "offender_partner"
+    offender_lho = "offender_lho"
+    offender_rho = "offender_rho"
+    offending_side = "offending_side"
+    non_offending_side = "non_offending_side"
+    declarer = "declarer"
+    dummy = "dummy"
+    defenders = "defenders"
+    director = "director"
+    everyone = "everyone"
+
+
+class Flag(Strict):
+    """A data-level warning: sources disagree, or the encoding is uncertain."""
+
+    kind: Literal["sources_disagree", "unsure", "variant", "regulation"]
+    note: Text
+
+
+class AuctionObligation(Strict):
+    who: Role
+    action: Literal["pass", "call_as_wished", "may_not_double_or_redouble", "may_not_call"] = "pass"
+    scope: Literal["next_turn", "rest_of_auction", "once", "until_condition"]
+    note: Text | None = None
+
+
+class LeadRestriction(Strict):
+    """A lead restriction (Law 26, Law 24, Law 50...)."""
+
+    who: Role
+    law: LawRef
+    text: Text
+    chooser: Role = Role.declarer
+
+
+class PenaltyCard(Strict):
+    kind: Literal["major", "minor", "major_or_minor", "none"]
+    holder: Role
+    text: Text
+
+
+class TrickTransfer(Strict):
+    count: Annotated[int, Field(ge=0, le=2)]
+    rule: LawRef
+    text: Text
+
+
+class Option(Strict):
+    """A choice the Laws give to a side (usually the non-offending side)."""
+
+    holder: Role = Role.non_offending_side
+    text: Text
+
+
+class Judgement(Strict):
+    """Where the Law leaves a judgement to the director: what must be weighed."""
+
+    law: LawRef
+    weigh: Annotated[list[Text], Field(min_length=1)]
+
+
+class Outcome(Strict):
+    rectification: Text
+    laws: list[LawRef] = []
+    auction_obligations: list[AuctionObligation] = []
+    lead_restrictions: list[LeadRestriction] = []
+    penalty_cards: list[PenaltyCard] = []
+    tricks_transferred: TrickTransfer | None = None
+    options: list[Option] = []
+    judgement: list[Judgement] = []
+    score_adjustment_possible: bool = False
+
+
+class Answer(Strict):
+    code: Annotated[str, Field(pattern=SLUG)]
+    label: Text
+    # another node id of the same tree, or "@tree-slug" to continue in another tree's root
+    next: Annotated[str, Field(pattern=r"^@?[a-z0-9][a-z0-9-]*$")]
+
+
+class Node(Strict):
+    id: Annotated[str, Field(pattern=SLUG)]
+    laws: list[LawRef] = []
+    flags: list[Flag] = []
+    # question nodes
+    question: Text | None = None
+    help: Text | None = None
+    fact: str | None = None  # a fact key (see FACTS) that can answer this question without asking
+    answers: list[Answer] = []
+    # outcome nodes
+    title: Text | None = None
+    outcome: Outcome | None = None
+
+    @model_validator(mode="after")
+    def _kind(self) -> "Node":
+        if (self.question is None) == (self.outcome is None):
+            raise ValueError("a node has exactly one of 'question' or 'outcome'")
+        if self.outcome is not None and self.answers:
+            raise ValueError("an outcome node has no answers")
+        if self.question is not None:
+            if len(self.answers) < 2:
+                raise ValueError("a question needs at least two answers")
+            codes = [a.code for a in self.answers]
+            if len(set(codes)) != len(codes):
+                raise ValueError(f"answer codes must be distinct, got {codes}")
+        return self
+
+    @property
+    def is_outcome(self) -> bool:
+        return self.outcome is not None
+
+
+class VariantChoice(Strict):
+    code: Annotated[str, Field(pattern=SLUG)]
+    label: Text
+
+
+class Variant(Strict):
+    """A point where sources disagree: the default is the current WBF text."""
+
+    key: Annotated[str, Field(pattern=SLUG)]
+    default: str
+    choices: Annotated[list[VariantChoice], Field(min_length=2)]
+    note: Text
+
+    @model_validator(mode="after")
+    def _default_is_a_choice(self) -> "Variant":
+        if self.default not in {c.code for c in self.choices}:
+            raise ValueError(f"default {self.default!r} is not one of the choices")
+        return self
+
+
+class Tree(Strict):
+    slug: Annotated[str, Field(pattern=SLUG)]
+    game: Literal["bridge", "belote", "coinche", "tresillo"] = "bridge"
+    title: Text
+    summary: Text
+    laws: Annotated[list[int], Field(min_length=1)]
+    aliases: list[str] = []
+    root: str
+    variants: list[Variant] = []
+    flags: list[Flag] = []
+    nodes: Annotated[list[Node], Field(min_length=2)]
+
+    @field_validator("aliases")
+    @classmethod
+    def _aliases(cls, v: list[str]) -> list[str]:
+        for a in v:
+            if not re.match(r"^[a-z0-9][a-z0-9-]*$", a):
+                raise ValueError(f"alias {a!r} must be lowercase letters, digits and dashes")
+        return v
+
+
+class Law(Strict):
+    game: Literal["bridge", "belote", "coinche", "tresillo"] = "bridge"
+    number: Annotated[int, Field(ge=1, le=93)]
+    title: Text
+    summary: Text
+    flags: list[Flag] = []
+
+
+# Fact keys a question may declare with ``fact:``. The auction classifier (and the
+# variant settings) supply these; the walk then answers the question by itself.
+FACTS: dict[str, str] = {
+    "call_kind": "pass | bid | double | redouble: the kind of the irregular call",
+    "turn_of": "rho | partner | lho: whose turn it was when the offender called (relative to the offender)",
+    "any_call_before": "yes | no: had any player called before the irregular call",
+    "any_bid_before": "yes | no: had any player made a bid (not a pass) before the irregular call",
+    "accepted": "yes | no: the offender's LHO called after the irregular call (Law 29A forfeiture / acceptance)",
+    "inadmissible_kind": "double-own-side | double-no-bid | double-already-doubled | redouble-not-doubled | "
+    "redouble-own-double | redouble-already-redoubled",
+    "offender_side": "declaring | defending: after the auction, whether the offender became declarer/dummy",
+    "variant.*": "a variant key of the tree (e.g. variant.law26b): answered from the variant setting",
+}

@@ -1,0 +1,34 @@
+"""Shared fixtures: a knowledge base migrated to head in a temporary folder, once per run."""
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def kb_path(tmp_path_factory) -> Path:
+    from arbitre.kb.bootstrap import ensure
+
+    path = tmp_path_factory.mktemp("kb") / "arbitre.sqlite"
+    ensure(path).close()
+    return path
+
+
+@pytest.fixture()
+def kb(kb_path) -> sqlite3.Connection:
+    conn = sqlite3.connect(kb_path)
+    yield conn
+    conn.close()
+
+
+@pytest.fixture(autouse=True)
+def _isolated_db(tmp_path, monkeypatch, kb_path):
+    """Commands under test never touch the user's real database."""
+    monkeypatch.setenv("ARBITRE_DB", str(kb_path))
+    monkeypatch.delenv("ARBITRE_MIGRATIONS", raising=False)
