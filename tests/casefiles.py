@@ -13,6 +13,7 @@ class Case:
     file: str
     line: int
     tree: str = ""
+    game: str = "bridge"
     situation: str = ""
     answers: dict[str, str] = field(default_factory=dict)
     facts: dict[str, str] = field(default_factory=dict)
@@ -46,6 +47,8 @@ def parse(path: Path) -> list[Case]:
             raise ValueError(f"{path}:{n}: {key!r} before any 'case:'")
         if key == "tree":
             cur.tree = value
+        elif key == "game":
+            cur.game = value
         elif key == "situation":
             cur.situation = value
         elif key in ("answer", "fact"):

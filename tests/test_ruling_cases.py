@@ -21,8 +21,13 @@ def forests(kb_path):
     if os.environ.get("ARBITRE_CASES_SOURCE") == "data":
         from arbitre.rulings.trees.authoring import load_source
 
-        trees, _ = load_source(Path(__file__).resolve().parents[1] / "data", "bridge")
-        return {"bridge": Forest.of("bridge", trees)}
+        data = Path(__file__).resolve().parents[1] / "data"
+        out = {}
+        for game in ("bridge", "belote", "coinche"):
+            if (data / game / "trees").is_dir():
+                trees, _ = load_source(data, game)
+                out[game] = Forest.of(game, trees)
+        return out
     import sqlite3
 
     from arbitre.kb.trees import load_forest
@@ -36,14 +41,14 @@ def test_there_are_enough_cases():
 
 
 def test_every_bridge_tree_has_a_case(forests):
-    covered = {forests["bridge"].find(c.tree).slug for c in CASES if c.tree}
+    covered = {forests["bridge"].find(c.tree).slug for c in CASES if c.tree and c.game == "bridge"}
     missing = set(forests["bridge"].trees) - covered
     assert not missing, f"trees without a conformance case: {sorted(missing)}"
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_case(case, forests):
-    game = "bridge"
+    game = case.game
     walk = Walk(forests[game], case.tree, facts=case.facts, answers=case.answers)
     assert walk.done, (
         f"{case.file}:{case.line}: the walk stops at question {walk.slug!r} "

@@ -14,7 +14,7 @@ from typing import Any
 
 from arbitre.rulings.belote.cards import Card
 from arbitre.rulings.belote.game import PlayedDeal
-from arbitre.rulings.belote.scoring import best_announce_side, possible_announces
+from arbitre.rulings.belote.scoring import possible_announces
 
 IDS = ("J1", "J2", "J3", "J4")
 TEAMS = ("equipe_A", "equipe_B")
@@ -67,4 +67,4 @@ def record_from_played(played: PlayedDeal) -> dict[str, Any]:
     }
 
 
-__all__ = ["record_from_played", "best_announce_side"]
+__all__ = ["record_from_played"]

@@ -105,8 +105,7 @@ def legal_ints(hand: Sequence[int], trick: Sequence[int], trump: int,
     if same:
         return same
     n = len(trick)
-    win = _winner_pos(trick, trump)
-    if n >= 2 and win == n - 2:  # partner (two seats back) is master
+    if n >= 2 and _winner_pos(trick, trump) == n - 2:  # partner (two seats back) is master
         return list(hand)
     trumps = [c for c in hand if c >> 3 == trump]
     if not trumps:

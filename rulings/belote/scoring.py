@@ -165,6 +165,42 @@ def possible_announces(hand: Sequence[Card]) -> list[Announce]:
     return sequences(hand) + carres(hand)
 
 
+def _runs(mask: int) -> tuple[tuple[int, int], ...]:
+    """(length, top rank) of each run of 3+ consecutive ranks in an 8-bit rank mask."""
+    runs = []
+    length = 0
+    for r in range(9):
+        if r < 8 and mask >> r & 1:
+            length += 1
+            continue
+        if length >= 3:
+            runs.append((length, r - 1))
+        length = 0
+    return tuple(runs)
+
+
+#: RUNS_BY_MASK[m]: sequences in a suit whose ranks form bit mask ``m`` (hot path).
+RUNS_BY_MASK: tuple[tuple[tuple[int, int], ...], ...] = tuple(_runs(m) for m in range(256))
+_CARRE_RANKS = tuple((int(r), p) for r, p in CARRE_POINTS.items())
+
+
+def announces_ints(hand: Sequence[int]) -> list[tuple[int, int, int]]:
+    """Fast :func:`possible_announces` on card indices: ``(points, top rank, suit or -1)``."""
+    masks = [0, 0, 0, 0]
+    for c in hand:
+        masks[c >> 3] |= 1 << (c & 7)
+    out = []
+    for suit in range(4):
+        for length, top in RUNS_BY_MASK[masks[suit]]:
+            out.append((SEQUENCE_POINTS[min(length, 5)], top, suit))
+    both = masks[0] & masks[1] & masks[2] & masks[3]
+    if both:
+        for rank, pts in _CARRE_RANKS:
+            if both >> rank & 1:
+                out.append((pts, rank, -1))
+    return out
+
+
 def has_belote(hand: Sequence[Card], trump: Suit) -> bool:
     """Belote-rebelote: King and Queen of trump in the same hand."""
     return Card(trump, Rank.KING) in hand and Card(trump, Rank.QUEEN) in hand

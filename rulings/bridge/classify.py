@@ -25,7 +25,7 @@ def _label(t: T | None) -> Label | None:
 
 def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | None = None,
              board: str | None = None, problems: list[T] | None = None,
-             recorded_contract: str | None = None) -> AuctionReport:
+             recorded_contract: str | None = None, agrees: bool | None = None) -> AuctionReport:
     dealer = auction.dealer
     seats_by_pos = [Seat((dealer + i) % 4) for i in range(4)]
     first: dict[Seat, int] = {}
@@ -73,8 +73,7 @@ def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | N
     if c is not None and not auction.is_passed_out:
         contract = ContractReport(level=c.level, strain=c.strain.name, doubled=c.doubled, declarer=c.declarer.name,
                                   text=str(c))
-    agrees = None
-    if recorded_contract is not None and auction.is_complete:
+    if agrees is None and recorded_contract is not None and auction.is_complete:
         mine = "PASS" if auction.is_passed_out else (str(c) if c else None)
         agrees = mine == recorded_contract
     return AuctionReport(

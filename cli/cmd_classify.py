@@ -1,0 +1,132 @@
+"""`arbitre classify`: read auctions (typed, PBN, LIN, files or stdin), classify, render.
+
+Reading goes on past a bad input: each unreadable source is reported on stderr (and in
+the JSON document's ``errors``), every readable auction gets its result.
+Exit code: 0 clean, 1 irregularities or dirty records found, 2 some input unreadable.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from arbitre.cli import exitcodes
+from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, out, print_json
+
+_FILE_SUFFIXES = (".pbn", ".lin", ".txt")
+
+
+def _sources(inputs: list[str]) -> list[tuple[str, str | Path]]:
+    """Split arguments into files, stdin and typed auctions (consecutive words joined)."""
+    sources: list[tuple[str, str | Path]] = []
+    words: list[str] = []
+
+    def flush() -> None:
+        if words:
+            sources.append(("text", " ".join(words)))
+            words.clear()
+
+    for arg in inputs:
+        p = Path(arg)
+        if arg == "-":
+            flush()
+            sources.append(("stdin", "-"))
+        elif p.is_file() or (arg.lower().endswith(_FILE_SUFFIXES) and ("/" in arg or "." in arg[:-4])):
+            flush()
+            sources.append(("file", p))
+        else:
+            words.append(arg)
+    flush()
+    return sources
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def classify(
+        inputs: Annotated[list[str], typer.Argument(
+            help="An auction (\"1H P 2C X\", \"N:1H E:P S:2C\"), files (.pbn, .lin, .txt: one auction per line) or - for stdin.",
+            show_default=False)],
+        dealer: Annotated[str | None, typer.Option("--dealer", "-d", help="Dealer of a typed auction: N, E, S, W/O (default N).")] = None,
+        game: Annotated[str, typer.Option("--game", "-g", help="bridge | coinche | belote.")] = "bridge",
+        rule: Annotated[bool, typer.Option("--rule", help="Open the ruling of each irregularity, pre-filled from the auction.")] = False,
+        answer: Annotated[list[str] | None, typer.Option("--answer", "-a", help="With --rule: NODE=CODE (repeatable).")] = None,
+        lang: LangOpt = Lang.en,
+        db: DbOpt = None,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Classify auctions: positional state and bidding-database class per seat, contract and declarer,
+        and every irregularity with its law and the ruling to open.
+
+        Examples:
+          arbitre classify "1H P 2C X P P P" --dealer S
+          arbitre classify "N:1H S:P E:P" --lang fr
+          arbitre classify results.pbn match.lin --json
+          arbitre classify "1S 1H" --rule
+        """
+        if game != "bridge":
+            from arbitre.cli.cmd_games import classify_game
+
+            raise typer.Exit(classify_game(game, inputs, lang.value, as_json))
+        from arbitre.rulings.bridge.seats import Seat
+        from arbitre.rulings.errors import InputError
+
+        seat = Seat.parse(dealer) if dealer else None
+        sources = _sources(inputs)
+        from arbitre.cli.common import connect
+        from arbitre.kb.access import load_irregularity_kinds, load_machine
+        from arbitre.rulings.bridge.reading import decode, no_auction_label, read_path, read_text, report
+
+        conn = connect(db)
+        machine, kinds = load_machine(conn), load_irregularity_kinds(conn)
+        reports, errors = [], []
+        for kind, value in sources:
+            try:
+                if kind == "file":
+                    boards = read_path(value, seat)  # type: ignore[arg-type]
+                elif kind == "stdin":
+                    boards = read_text(decode(sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer")
+                                              else sys.stdin.read().encode()), "<stdin>", seat)
+                else:
+                    boards = read_text(str(value), "<typed>", seat, fmt="text")
+            except InputError as e:
+                errors.append({"source": e.source or (str(value) if kind != "text" else "<typed>"), "line": e.line,
+                               "column": e.column, "token": e.token, "message": e.message.as_dict()})
+                err().print(f"[red]error:[/] {e.render(lang.value)}", markup=True, highlight=False)
+                continue
+            for b in boards:
+                r = report(b, machine, kinds)
+                if r is None:
+                    label = no_auction_label(b)
+                    errors.append({"source": b.source, "line": b.line, "column": None, "token": None,
+                                   "message": label.model_dump()})
+                    continue
+                reports.append(r)
+        if as_json:
+            from arbitre.rulings.bridge.report import ClassifyResult
+
+            doc = ClassifyResult(auctions=reports, errors=errors).model_dump(mode="json")
+            if rule:
+                from arbitre.cli.cmd_ruling import irregularity_walks, walk_json
+
+                doc["rulings"] = [{"board": r.board, "source": r.source, "irregularity": irr.index, "kind": irr.kind,
+                                   **walk_json(w)} for r, irr, w in irregularity_walks(reports, db, answer or [])]
+            print_json(doc)
+        else:
+            from arbitre.cli.render_classify import render
+
+            console = out()
+            for r in reports:
+                render(r, lang.value, console)
+                console.print()
+        if rule and not as_json:
+            from arbitre.cli.cmd_ruling import open_irregularities
+
+            open_irregularities(reports, db, lang.value, answer or [])
+        code = exitcodes.OK
+        if any(r.irregularities or r.problems or r.agrees_with_record is False for r in reports):
+            code = exitcodes.FINDINGS
+        if errors:
+            code = exitcodes.BAD_INPUT
+        raise typer.Exit(code)

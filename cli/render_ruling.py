@@ -1,0 +1,164 @@
+"""Rich rendering of ruling trees: a question with its choices, the final outcome panel,
+the whole tree, the topic list, and a law's entry."""
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.tree import Tree as RichTree
+
+from arbitre.rulings.trees.model import Node, Outcome, Tree
+from arbitre.rulings.trees.walk import Walk
+
+ROLE = {
+    "offender": ("le fautif", "the offender"), "offender_partner": ("le partenaire du fautif", "the offender's partner"),
+    "offender_lho": ("l'adversaire de gauche du fautif", "the offender's LHO"),
+    "offender_rho": ("l'adversaire de droite du fautif", "the offender's RHO"),
+    "offending_side": ("le camp fautif", "the offending side"),
+    "non_offending_side": ("le camp non fautif", "the non-offending side"), "declarer": ("le déclarant", "declarer"),
+    "dummy": ("le mort", "dummy"), "defenders": ("les défenseurs", "the defenders"), "director": ("l'arbitre", "the director"),
+    "everyone": ("tous", "everyone"),
+}
+SCOPE = {
+    "next_turn": ("à son prochain tour", "at the next turn"), "rest_of_auction": ("jusqu'à la fin des enchères", "for the rest of the auction"),
+    "once": ("une fois", "once"), "until_condition": ("jusqu'à la condition indiquée", "until the stated condition"),
+}
+ACTION = {
+    "pass": ("doit passer", "must pass"), "call_as_wished": ("déclare librement", "may call as they wish"),
+    "may_not_double_or_redouble": ("ne peut ni contrer ni surcontrer", "may not double or redouble"),
+    "may_not_call": ("ne peut pas déclarer", "may not call"),
+}
+W = {
+    "rectification": ("Rectification", "Rectification"), "laws": ("Lois", "Laws"),
+    "auction": ("Obligations pendant les enchères", "Auction obligations"),
+    "lead": ("Restrictions d'entame", "Lead restrictions"), "penalty": ("Cartes pénalisées", "Penalty cards"),
+    "tricks": ("Levées transférées", "Tricks transferred"), "options": ("Options", "Options"),
+    "judgement": ("Jugement de l'arbitre (à apprécier)", "Director's judgement (to weigh)"),
+    "adjust": ("L'arbitre peut attribuer une marque ajustée (Loi 12C)", "The director may award an adjusted score (Law 12C)"),
+    "flags": ("Attention", "Caution"), "chooses": ("choisit", "chooses"), "ruling": ("Décision", "Ruling"),
+    "major": ("majeure", "major"), "minor": ("mineure", "minor"), "major_or_minor": ("majeure ou mineure", "major or minor"),
+    "none": ("aucune", "none"), "auto": ("rempli par les enchères", "filled in from the auction"),
+    "back": ("b = retour, r = recommencer, q = quitter", "b = back, r = restart, q = quit"),
+}
+
+
+def _w(key: str, lang: str) -> str:
+    return W[key][0 if lang == "fr" else 1]
+
+
+def _r(table: dict, key: str, lang: str) -> str:
+    return table.get(key, (key, key))[0 if lang == "fr" else 1]
+
+
+def outcome_panel(node: Node, outcome: Outcome, lang: str, title: str | None = None) -> Panel:
+    parts: list = []
+    heading = node.title.__getattribute__(lang) if node.title else ""
+    if heading:
+        parts.append(f"[bold]{escape(heading)}[/]")
+    parts.append(f"[bold]{_w('rectification', lang)}:[/] {escape(getattr(outcome.rectification, lang))}")
+    if outcome.laws:
+        parts.append(f"[bold]{_w('laws', lang)}:[/] {', '.join(outcome.laws)}")
+    if outcome.auction_obligations:
+        parts.append(f"[bold]{_w('auction', lang)}:[/]")
+        for a in outcome.auction_obligations:
+            note = f" — {escape(getattr(a.note, lang))}" if a.note else ""
+            parts.append(f"  • {_r(ROLE, a.who.value, lang)} {_r(ACTION, a.action, lang)} {_r(SCOPE, a.scope, lang)}{note}")
+    if outcome.lead_restrictions:
+        parts.append(f"[bold]{_w('lead', lang)}:[/]")
+        for lr in outcome.lead_restrictions:
+            parts.append(f"  • [{lr.law}] {escape(getattr(lr.text, lang))} ({_r(ROLE, lr.chooser.value, lang)} "
+                         f"{_w('chooses', lang)})")
+    if outcome.penalty_cards:
+        parts.append(f"[bold]{_w('penalty', lang)}:[/]")
+        for p in outcome.penalty_cards:
+            parts.append(f"  • {_w(p.kind, lang)} — {_r(ROLE, p.holder.value, lang)}: {escape(getattr(p.text, lang))}")
+    if outcome.tricks_transferred is not None:
+        t = outcome.tricks_transferred
+        parts.append(f"[bold]{_w('tricks', lang)}:[/] {t.count} ({t.rule}) — {escape(getattr(t.text, lang))}")
+    if outcome.options:
+        parts.append(f"[bold]{_w('options', lang)}:[/]")
+        for o in outcome.options:
+            parts.append(f"  • {_r(ROLE, o.holder.value, lang)}: {escape(getattr(o.text, lang))}")
+    if outcome.judgement:
+        parts.append(f"[bold yellow]{_w('judgement', lang)}:[/]")
+        for j in outcome.judgement:
+            parts.append(f"  • [{j.law}]")
+            for item in j.weigh:
+                parts.append(f"      – {escape(getattr(item, lang))}")
+    if outcome.score_adjustment_possible:
+        parts.append(f"[yellow]{_w('adjust', lang)}[/]")
+    for f in node.flags:
+        parts.append(f"[magenta]{_w('flags', lang)} ({f.kind}):[/] {escape(getattr(f.note, lang))}")
+    return Panel("\n".join(parts), title=title or _w("ruling", lang), border_style="green")
+
+
+def question(walk: Walk, lang: str, console: Console) -> None:
+    node = walk.node
+    laws = f" [dim](Loi {', '.join(node.laws)})[/]" if node.laws and lang == "fr" else (
+        f" [dim](Law {', '.join(node.laws)})[/]" if node.laws else "")
+    console.print(f"\n[bold]{escape(getattr(node.question, lang))}[/]{laws}")
+    if node.help:
+        console.print(f"[dim]{escape(getattr(node.help, lang))}[/]")
+    for f in node.flags:
+        console.print(f"[magenta]{_w('flags', lang)}:[/] {escape(getattr(f.note, lang))}")
+    for i, a in enumerate(walk.choices, start=1):
+        console.print(f"  {i}. {escape(getattr(a.label, lang))} [dim]({a.code})[/]")
+    console.print(f"[dim]{_w('back', lang)}[/]")
+
+
+def auto_steps(walk: Walk, lang: str, console: Console) -> None:
+    for s in walk.path:
+        if s.auto and s.code is not None:
+            tree = walk.forest.trees[s.tree]
+            node = next(n for n in tree.nodes if n.id == s.node)
+            label = next(a.label for a in node.answers if a.code == s.code)
+            console.print(f"[dim]✓ {escape(getattr(node.question, lang))} → {escape(getattr(label, lang))} "
+                          f"({_w('auto', lang)})[/]")
+
+
+def show_tree(tree: Tree, lang: str, console: Console) -> None:
+    nodes = {n.id: n for n in tree.nodes}
+    root = RichTree(f"[bold]{escape(getattr(tree.title, lang))}[/] ({tree.slug}; " + ", ".join(map(str, tree.laws)) + ")")
+
+    def add(parent, node_id: str, depth: int) -> None:
+        n = nodes[node_id]
+        if n.outcome is not None:
+            title = getattr(n.title, lang) if n.title else n.id
+            parent.add(f"[green]■ {escape(title)}[/] [dim]({n.id})[/]: {escape(getattr(n.outcome.rectification, lang))}")
+            return
+        branch = parent.add(f"[bold]? {escape(getattr(n.question, lang))}[/] [dim]({n.id})[/]")
+        for a in n.answers:
+            sub = branch.add(f"{escape(getattr(a.label, lang))} [dim]({a.code})[/]")
+            if a.next.startswith("@"):
+                sub.add(f"→ [cyan]arbitre ruling {a.next[1:]}[/]")
+            elif depth < 40:
+                add(sub, a.next, depth + 1)
+
+    add(root, tree.root, 0)
+    console.print(root)
+
+
+def mermaid(tree: Tree, lang: str) -> str:
+    lines = ["flowchart TD"]
+    for n in tree.nodes:
+        text = getattr(n.question, lang) if n.question else (getattr(n.title, lang) if n.title else
+                                                             getattr(n.outcome.rectification, lang))  # type: ignore[union-attr]
+        text = text.replace('"', "'")
+        nid = n.id.replace("-", "_")
+        lines.append(f'    {nid}{{"{text}"}}' if n.question else f'    {nid}["{text}"]')
+        for a in n.answers:
+            target = a.next[1:].replace("-", "_") + "_tree" if a.next.startswith("@") else a.next.replace("-", "_")
+            if a.next.startswith("@"):
+                lines.append(f'    {target}[["arbitre ruling {a.next[1:]}"]]')
+            lines.append(f'    {nid} -->|"{getattr(a.label, lang).replace(chr(34), "")}"| {target}')
+    return "\n".join(lines) + "\n"
+
+
+def topics(trees: list[Tree], lang: str, console: Console) -> None:
+    t = Table(title="Sujets d'arbitrage" if lang == "fr" else "Ruling topics")
+    for c in (("Sujet", "Topic"), ("Lois", "Laws"), ("Français", "French"), ("Anglais", "English"), ("Alias", "Aliases")):
+        t.add_column(c[0] if lang == "fr" else c[1], overflow="fold")
+    for tree in sorted(trees, key=lambda t: (min(t.laws), t.slug)):
+        t.add_row(tree.slug, ", ".join(map(str, tree.laws)), tree.title.fr, tree.title.en, ", ".join(tree.aliases))
+    console.print(t)

@@ -1,0 +1,465 @@
+"""The record model shared by the file readers (PBN, LIN, typed text): one :class:`Board` per record.
+
+A real record is often dirty (a junk token, an auction typed twice, a call after the final
+pass, ...). Reading never stops on a dirty board: what could be read goes into the board, and
+each defect becomes a :class:`Problem` in ``board.problems`` (with its line and column), so a
+director sees every record and what is wrong with it. Only a file that is not in the format
+at all raises :class:`~arbitre.rulings.errors.InputError`.
+
+The calls are pushed into the project's :class:`~arbitre.rulings.bridge.auction.Auction`
+engine as they are read; the engine's irregularities are turned into problems here (unless
+the record itself marks them as accepted, PBN ``^I``/``^S``), and the contract the engine
+derives is compared with the record's own (PBN ``[Contract]``/``[Declarer]``, LIN ``rs|``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from arbitre.rulings.bridge.auction import Auction, Contract, Kind
+from arbitre.rulings.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, CallKind, Strain
+from arbitre.rulings.bridge.seats import Seat
+from arbitre.rulings.i18n import T
+
+__all__ = [
+    "Board", "CallToken", "Problem", "RecordedResult", "finish_board", "parse_recorded", "STANDARD_CALLS",
+]
+
+
+# -- problems -------------------------------------------------------------------------------
+@dataclass(slots=True)
+class Problem:
+    """One defect of a record. Reads like a :class:`T` (``fr``, ``en``, ``get``) plus where.
+
+    ``code`` is stable for programs and tests: ``unreadable-call``, ``unknown-token``,
+    ``duplicated-auction``, ``call-after-close``, ``incomplete-auction``, ``contract-mismatch``,
+    ``missing-note``, ``unused-note``, ``bad-tag``, ``stray-text``, ``dealer-mismatch``,
+    ``misplaced-token``, ``call-after-unfinished``, ``unexpected-marker``, ``no-dealer``, or an
+    engine irregularity kind (``insufficient-bid``, ``bid-out-of-rotation``, ...).
+    """
+
+    code: str
+    message: T
+    line: int | None = None
+    column: int | None = None
+    token: str | None = None
+
+    @property
+    def fr(self) -> str:
+        return self.render("fr")
+
+    @property
+    def en(self) -> str:
+        return self.render("en")
+
+    def get(self, lang: str) -> str:
+        return self.render(lang)
+
+    def render(self, lang: str = "en") -> str:
+        text = self.message.get(lang)
+        if self.line is None:
+            return text
+        where = f"{self.line}:{self.column}" if self.column is not None else f"{self.line}"
+        return f"{where}: {text}"
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+# -- calls as read ----------------------------------------------------------------------------
+@dataclass(slots=True)
+class CallToken:
+    """One call token as written in the record, and what became of it.
+
+    ``call`` is None when the token could not be read (then it is not in the auction);
+    ``entry`` is its index in ``auction.entries`` otherwise. ``marker`` is a PBN irregularity
+    marker (``I``: insufficient bid accepted, ``S``: call out of rotation accepted, the skipped
+    turn before it). ``annotations`` holds PBN suffixes (``!``, ``?!``) and NAGs (``$13``):
+    in PBN ``!`` means "good call", not an alert.
+    """
+
+    text: str
+    line: int
+    column: int
+    call: Call | None = None
+    seat: Seat | None = None
+    entry: int | None = None
+    alert: bool = False
+    explanation: str | None = None
+    note: int | None = None
+    marker: str | None = None
+    annotations: list[str] = field(default_factory=list)
+
+
+# -- the record's own result --------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class RecordedResult:
+    """The contract, declarer and result a record states (independent of its auction).
+
+    ``declarer_swapped`` is PBN's ``^`` before the declarer: the declarer named played the
+    hand although the auction made his partner declarer (lead out of turn, Law 54A).
+    """
+
+    text: str
+    passed_out: bool = False
+    level: int | None = None
+    strain: Strain | None = None
+    doubled: int = 0
+    declarer: Seat | None = None
+    result: str | None = None
+    declarer_swapped: bool = False
+
+    @property
+    def auction_declarer(self) -> Seat | None:
+        """The declarer the auction must have produced, given the record."""
+        if self.declarer is None:
+            return None
+        return self.declarer.partner if self.declarer_swapped else self.declarer
+
+    def agrees(self, auction: Auction) -> bool:
+        """Does the (complete) auction reach this contract, declarer and doubling?"""
+        return self.agrees_with(auction.contract, auction.is_passed_out)
+
+    def agrees_with(self, c: Contract | None, passed_out: bool) -> bool:
+        """Same as :meth:`agrees`, from a final contract (None when passed out)."""
+        if self.passed_out:
+            return passed_out
+        if c is None or passed_out:
+            return False
+        if (c.level, c.strain, c.doubled) != (self.level, self.strain, self.doubled):
+            return False
+        want = self.auction_declarer
+        return want is None or want == c.declarer
+
+    def __str__(self) -> str:
+        return self.text
+
+
+_STRAIN_LETTER = {"C": Strain.C, "D": Strain.D, "H": Strain.H, "S": Strain.S, "N": Strain.NT, "NT": Strain.NT}
+_SEAT_LETTER = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
+
+
+def parse_recorded(contract: str, declarer: str | None = None, result: str | None = None) -> RecordedResult | None:
+    """Read a contract as PBN writes it (``4HX``, ``3NT``, ``Pass``) or LIN's ``rs|`` (``4SWx-1``).
+
+    ``declarer`` is PBN's separate tag (``S``, ``^S``); in the LIN form the declarer letter
+    follows the strain and the result ends the string. Returns None when unreadable.
+    """
+    text = contract.strip()
+    up = text.upper()
+    if not up:
+        return None
+    if up in ("PASS", "P", "AP", "PASSED", "ALLPASS"):
+        return RecordedResult(text, passed_out=True, result=result)
+    if len(up) < 2 or up[0] not in "1234567":
+        return None
+    level = int(up[0])
+    i = 1
+    if up.startswith("NT", i):
+        strain, i = Strain.NT, i + 2
+    elif up[i] in _STRAIN_LETTER:
+        strain, i = _STRAIN_LETTER[up[i]], i + 1
+    else:
+        return None
+    seat: Seat | None = None
+    swapped = False
+    if declarer is None and i < len(up) and up[i] in _SEAT_LETTER:  # LIN: 4SW...
+        seat, i = _SEAT_LETTER[up[i]], i + 1
+    doubled = 0
+    while i < len(up) and up[i] == "X" and doubled < 2:
+        doubled, i = doubled + 1, i + 1
+    rest = up[i:]
+    if declarer is None:
+        if rest and rest[0] not in "=+-":
+            return None
+        result = rest or result
+    elif rest:
+        return None
+    else:
+        d = declarer.strip().upper()
+        if d.startswith("^"):
+            swapped, d = True, d[1:]
+        if d:
+            if d not in _SEAT_LETTER:
+                return None
+            seat = _SEAT_LETTER[d]
+    return RecordedResult(text, False, level, strain, doubled, seat, result, swapped)
+
+
+# -- the board ----------------------------------------------------------------------------------
+@dataclass(slots=True)
+class Board:
+    """One record (one table's play of one deal) read from a file."""
+
+    source: str
+    index: int  # position of the record in its file (0-based)
+    line: int  # first line of the record (1-based)
+    format: str  # "pbn" | "lin" | "text"
+    board: str | None = None  # id as written (PBN Board tag, LIN "o9"/"c9")
+    number: int | None = None
+    room: str | None = None  # "open" | "closed" (LIN vugraph)
+    event: str | None = None
+    dealer: Seat | None = None
+    vulnerability: str | None = None  # "None" | "NS" | "EW" | "All" (raw text when unknown)
+    players: dict[Seat, str] = field(default_factory=dict)
+    calls: list[CallToken] = field(default_factory=list)
+    auction_dealer: Seat | None = None  # who called first in the auction; None: no auction in the record
+    seat_tagged: bool = False  # the record says who made each call (PBN ^S skips a turn)
+    recorded: RecordedResult | None = None
+    notes: dict[int, str] = field(default_factory=dict)
+    unfinished: bool = False  # the record says the auction goes on (PBN "+")
+    problems: list[Problem] = field(default_factory=list)
+    _auction: Auction | None = field(default=None, init=False, repr=False, compare=False)
+    _summary: _Summary | None = field(default=None, init=False, repr=False, compare=False)
+
+    # -- the auction --------------------------------------------------------------------------
+    @property
+    def auction(self) -> Auction | None:
+        """The engine's auction, built from the readable calls the first time it is asked for.
+
+        Clean auctions are classified by a lean check (:func:`finish_board`) and build the
+        engine only on demand; that keeps reading whole folders fast.
+        """
+        if self._auction is None and self.auction_dealer is not None:
+            a = Auction(self.auction_dealer)
+            tagged = self.seat_tagged
+            push = a.push
+            for t in self.calls:
+                if t.call is not None:
+                    e = push(t.call, t.seat if tagged else None, alert=t.alert, note=t.explanation,
+                             token=t.text, column=t.column)
+                    t.entry, t.seat = e.index, e.seat
+            self._auction = a
+        return self._auction
+
+    # -- queries --------------------------------------------------------------------------------
+    @property
+    def has_auction(self) -> bool:
+        return self.auction_dealer is not None
+
+    @property
+    def is_complete(self) -> bool:
+        if self._summary is not None:
+            return self._summary.complete
+        return self.auction is not None and self.auction.is_complete
+
+    @property
+    def is_passed_out(self) -> bool:
+        if self._summary is not None:
+            return self._summary.complete and self._summary.contract is None
+        return self.auction is not None and self.auction.is_passed_out
+
+    @property
+    def is_legal(self) -> bool:
+        """A complete auction, every token read, no irregularity at all (marked or not)."""
+        if not self.is_complete or any(t.call is None for t in self.calls):
+            return False
+        return self._summary is not None or self.auction.is_legal  # type: ignore[union-attr]
+
+    @property
+    def is_dirty(self) -> bool:
+        return bool(self.problems)
+
+    @property
+    def contract(self) -> Contract | None:
+        if self._summary is not None:
+            return self._summary.contract
+        return self.auction.contract if self.auction is not None else None
+
+    @property
+    def agrees(self) -> bool | None:
+        """Does the auction reach the record's own contract? None when it cannot be said."""
+        if self.recorded is None or not self.is_complete:
+            return None
+        return self.recorded.agrees_with(self.contract, self.is_passed_out)
+
+    @property
+    def accepted_irregularities(self) -> list:
+        """Engine irregularities the record itself marks as accepted (PBN ``^I``/``^S``)."""
+        if self.auction is None:
+            return []
+        marked = _marked_entries(self.calls)
+        return [irr for irr in self.auction.irregularities if _accepted(irr.kind, marked.get(irr.index))]
+
+    def problem_codes(self) -> list[str]:
+        return [p.code for p in self.problems]
+
+    def add_problem(self, code: str, message: T, line: int | None = None, column: int | None = None,
+                    token: str | None = None) -> None:
+        self.problems.append(Problem(code, message, line, column, token))
+
+
+# -- shared reading helpers ------------------------------------------------------------------------
+STANDARD_CALLS: dict[str, Call] = {"PASS": PASS, "P": PASS, "X": DOUBLE, "XX": REDOUBLE}
+"""Upper-cased standard spellings (PBN and LIN) -> Call, checked before :meth:`Call.parse`."""
+for _lvl in range(1, 8):
+    for _letter, _strain in _STRAIN_LETTER.items():
+        STANDARD_CALLS[f"{_lvl}{_letter}"] = Call.bid(_lvl, _strain)
+
+_OUT_OF_ROTATION = (Kind.PASS_OUT_OF_ROTATION, Kind.BID_OUT_OF_ROTATION, Kind.DOUBLE_OUT_OF_ROTATION)
+
+
+def _accepted(kind: Kind, marker: str | None) -> bool:
+    if marker == "I":
+        return kind is Kind.INSUFFICIENT_BID
+    if marker == "S":
+        return kind in _OUT_OF_ROTATION
+    return False
+
+
+def _marked_entries(calls: list[CallToken]) -> dict[int, str]:
+    return {t.entry: t.marker for t in calls if t.marker and t.entry is not None}
+
+
+_IRREGULARITY_TEXT = {
+    Kind.INSUFFICIENT_BID: T("enchère insuffisante {call}", "insufficient bid {call}"),
+    Kind.INADMISSIBLE_DOUBLE: T("contre ou surcontre inadmissible {call}", "inadmissible double or redouble {call}"),
+    Kind.BID_ABOVE_SEVEN: T("enchère au-delà de sept {call}", "bid above seven {call}"),
+    Kind.PASS_OUT_OF_ROTATION: T("passe hors tour", "pass out of rotation"),
+    Kind.BID_OUT_OF_ROTATION: T("enchère hors tour {call}", "bid out of rotation {call}"),
+    Kind.DOUBLE_OUT_OF_ROTATION: T("contre ou surcontre hors tour {call}", "double or redouble out of rotation {call}"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Summary:
+    """What a clean auction comes to: complete or not, and its contract (None: passed out)."""
+
+    complete: bool
+    contract: Contract | None
+
+
+_SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
+_BID, _PASS, _DOUBLE = CallKind.BID, CallKind.PASS, CallKind.DOUBLE
+
+
+def _quick(board: Board) -> _Summary | None:
+    """Classify an auction in one lean pass; None at the first irregularity (the engine then decides).
+
+    Follows the engine's rules exactly for regular calls (the tests check both agree on every
+    shared record): a bid must outrank the last, a double needs an opponents' undoubled bid,
+    a redouble an opponents' double; three passes after a bid, or four, close the auction.
+    """
+    turn = int(board.auction_dealer)  # type: ignore[arg-type]
+    last_rank = -1
+    last_side = doubler_side = -1
+    last_strain = None
+    last_level = doubled = passes = bids = 0
+    first: dict[tuple[int, Strain], int] = {}
+    closed = False
+    n = 0
+    for t in board.calls:
+        c = t.call
+        if c is None:
+            continue
+        if closed:
+            return None
+        kind = c.kind
+        side = turn & 1
+        if kind is _BID:
+            rank = c.level * 5 + c.strain  # type: ignore[operator]
+            if c.level > 7 or rank <= last_rank:
+                return None
+            last_rank, last_side, last_strain, last_level = rank, side, c.strain, c.level
+            doubled = passes = 0
+            bids += 1
+            if (side, c.strain) not in first:
+                first[(side, c.strain)] = turn  # type: ignore[index]
+        elif kind is _PASS:
+            passes += 1
+        elif kind is _DOUBLE:
+            if last_rank < 0 or doubled or last_side == side:
+                return None
+            doubled, doubler_side, passes = 1, side, 0
+        else:
+            if doubled != 1 or doubler_side == side:
+                return None
+            doubled, passes = 2, 0
+        t.entry = n
+        t.seat = _SEATS[turn]
+        n += 1
+        turn = (turn + 1) & 3
+        if passes >= 4 or (bids and passes >= 3):
+            closed = True
+    if not bids:
+        return _Summary(closed, None)
+    declarer = _SEATS[first[(last_side, last_strain)]]  # type: ignore[index]
+    return _Summary(closed, Contract(last_level, last_strain, doubled, declarer))  # type: ignore[arg-type]
+
+
+def finish_board(board: Board, *, complete_expected: bool = True) -> Board:
+    """Classify ``board`` once every call is read, turning what is wrong into problems.
+
+    * calls after the close: one ``duplicated-auction`` problem when they repeat a stretch of
+      the auction (an operator typed it twice), else one ``call-after-close``;
+    * other irregularities: a problem each, unless the record marks them accepted;
+    * a record marker with no irregularity under it: ``unexpected-marker``;
+    * an unfinished auction the record does not say is unfinished: ``incomplete-auction``
+      (only when ``complete_expected``);
+    * a complete, clean auction whose contract disagrees with the record's: ``contract-mismatch``.
+    """
+    if board.auction_dealer is None:
+        return board
+    if not board.seat_tagged and not any(t.marker for t in board.calls):
+        board._summary = _quick(board)
+    if board._summary is None:
+        _engine_problems(board)
+    if not board.is_complete:
+        if complete_expected and not board.unfinished:
+            calls = " ".join(str(t.call) for t in board.calls if t.call is not None)
+            board.add_problem("incomplete-auction", T(
+                "enchères inachevées : {calls}", "incomplete auction: {calls}").format(calls=calls or "-"), board.line)
+    elif board.recorded is not None and not board.problems and not board.agrees:
+        derived = "Pass" if board.is_passed_out else str(board.contract)
+        board.add_problem("contract-mismatch", T(
+            "le contrat enregistré {rec} ne correspond pas aux enchères ({derived})",
+            "recorded contract {rec} does not match the auction ({derived})").format(
+                rec=_recorded_text(board.recorded), derived=derived), board.line)
+    return board
+
+
+def _engine_problems(board: Board) -> None:
+    auction = board.auction
+    assert auction is not None
+    by_entry = {t.entry: t for t in board.calls if t.entry is not None}
+    marked = _marked_entries(board.calls)
+    after_close = [irr for irr in auction.irregularities if irr.kind is Kind.CALL_AFTER_CLOSE]
+    if after_close:
+        first = after_close[0].index
+        texts = [str(e.call) for e in auction.entries]
+        main, extra = " ".join(texts[:first]), " ".join(texts[first:])
+        tok = by_entry.get(first)
+        line, col = (tok.line, tok.column) if tok else (None, None)
+        if len(texts) - first >= 3 and f" {extra} " in f" {main} ":
+            board.add_problem("duplicated-auction", T(
+                "enchères recopiées deux fois : {extra!r} répète une partie de {main!r}",
+                "auction recorded twice: {extra!r} repeats part of {main!r}").format(extra=extra, main=main),
+                line, col, extra)
+        else:
+            board.add_problem("call-after-close", T(
+                "déclaration(s) après la fin des enchères : {extra}",
+                "call(s) after the auction closed: {extra}").format(extra=extra), line, col, extra)
+    flagged: set[int] = set()
+    for irr in auction.irregularities:
+        if irr.kind is Kind.CALL_AFTER_CLOSE:
+            continue
+        if _accepted(irr.kind, marked.get(irr.index)):
+            flagged.add(irr.index)
+            continue
+        tok = by_entry.get(irr.index)
+        text = _IRREGULARITY_TEXT.get(irr.kind, T(irr.kind.value, irr.kind.value))
+        board.add_problem(irr.kind.value, text.format(call=str(irr.call)),
+                          tok.line if tok else None, tok.column if tok else None, tok.text if tok else None)
+    for index, marker in marked.items():
+        if index not in flagged:
+            tok = by_entry[index]
+            board.add_problem("unexpected-marker", T(
+                "marque ^{m} sur {t!r} sans irrégularité correspondante",
+                "marker ^{m} on {t!r} with no matching irregularity").format(m=marker, t=tok.text),
+                tok.line, tok.column, tok.text)
+
+
+def _recorded_text(rec: RecordedResult) -> str:
+    if rec.passed_out:
+        return "Pass"
+    d = "" if rec.declarer is None else (("^" if rec.declarer_swapped else "") + rec.declarer.name)
+    return f"{rec.level}{rec.strain.name if rec.strain is not None else '?'}{'X' * rec.doubled} {d}".strip()

@@ -1,0 +1,140 @@
+"""The auction engine holds irregular auctions and reports each irregularity with its facts."""
+from arbitre.rulings.bridge.auction import Auction, Kind
+from arbitre.rulings.bridge.calls import Call
+from arbitre.rulings.bridge.seats import Seat
+
+
+def run(text: str, dealer: Seat = Seat.N) -> Auction:
+    a = Auction(dealer)
+    for tok in text.split():
+        if ":" in tok:
+            seat, call = tok.split(":")
+            a.push(Call.parse(call), Seat.parse(seat))
+        else:
+            a.push(Call.parse(tok))
+    return a
+
+
+def kinds(a: Auction) -> list[str]:
+    return [i.kind.value for i in a.irregularities]
+
+
+def test_plain_auction_contract_and_declarer():
+    a = run("1H P 2C P 2H P 4H P P P", Seat.S)
+    assert a.is_complete and not a.is_passed_out and a.is_legal
+    assert str(a.contract) == "4H S"  # South bid hearts first
+
+
+def test_declarer_is_first_of_the_side_to_name_the_strain():
+    a = run("1C P 1H P 3NT P P P", Seat.N)  # N 1C, S 1H, N 3NT
+    assert str(a.contract) == "3NT N"
+    a = run("1NT P 3NT P P P", Seat.E)
+    assert a.contract.declarer is Seat.E
+
+
+def test_doubled_and_redoubled():
+    assert str(run("1H X XX P P P").contract) == "1HXX N"
+    assert str(run("1H X P P P").contract) == "1HX N"
+    assert str(run("1H X 2H P P P").contract) == "2H N"  # a new bid cancels the double
+
+
+def test_passed_out_and_turns():
+    a = run("P P P P")
+    assert a.is_passed_out and a.contract is None and a.turn is None
+    a = run("1H P", Seat.W)
+    assert not a.is_complete and a.turn is Seat.E
+
+
+def test_insufficient_bid_reports_lowest_sufficient_same_strain():
+    a = run("1S 1H")
+    (irr,) = a.irregularities
+    assert irr.kind is Kind.INSUFFICIENT_BID and irr.seat is Seat.E
+    assert irr.params["lowest_sufficient_same_strain"] == "2H"
+    assert irr.status == "pending" and "accepted" not in irr.facts
+
+
+def test_insufficient_bid_followed_by_lho_is_accepted_and_stands():
+    a = run("1S 1H P P P")
+    (irr,) = a.irregularities
+    assert irr.status == "accepted" and irr.facts["accepted"] == "yes"
+    assert str(a.contract) == "1H E"
+
+
+def test_inadmissible_doubles_and_redoubles():
+    cases = {
+        "X": "double-no-bid", "1H P X": "double-own-side", "1H X P X": "double-already-doubled",
+        "1H XX": "redouble-not-doubled", "1H X P XX": "redouble-own-double",
+    }
+    for text, kind in cases.items():
+        a = run(text)
+        assert kinds(a)[-1] == "inadmissible-double", text
+        assert a.irregularities[-1].facts["inadmissible_kind"] == kind, text
+    a = run("1H X XX P P P")
+    assert a.is_legal
+    a = run("1H X XX X")
+    assert a.irregularities[-1].facts["inadmissible_kind"] == "double-already-doubled"
+
+
+def test_inadmissible_double_does_not_change_the_contract():
+    a = run("1H P X P P P")  # South doubles partner
+    assert str(a.contract) == "1H N" and a.is_complete
+
+
+def test_bid_above_seven_is_a_call_the_law_rules_on():
+    a = run("1H P P 8H P P P")
+    assert kinds(a) == ["bid-above-seven"]
+    assert str(a.contract) == "1H N"
+
+
+def test_call_after_the_final_pass():
+    a = run("1NT P 2S 3S P P P X")
+    assert kinds(a) == ["call-after-close"]
+    assert a.irregularities[0].facts["offender_side"] == "declaring"  # W is declarer (3S), X by W
+    assert str(a.contract) == "3S W"
+
+
+def test_fourth_pass_is_a_call_after_close():
+    a = run("1H P P P P")
+    assert kinds(a) == ["call-after-close"]
+
+
+def test_pass_out_of_rotation_at_rho_turn_cancelled_when_rho_calls():
+    a = run("N:1H S:P E:P S:P W:P")
+    irr = a.irregularities[0]
+    assert irr.kind is Kind.PASS_OUT_OF_ROTATION and irr.seat is Seat.S
+    assert irr.facts["turn_of"] == "rho" and irr.params["whose_turn"] == "E"
+    assert irr.status == "cancelled" and irr.facts["accepted"] == "no"
+    assert not a.entries[1].effective
+    assert a.is_complete and str(a.contract) == "1H N"
+
+
+def test_bid_out_of_rotation_at_partner_turn_accepted_by_lho():
+    # East's turn, but West (East's partner) bids; North (West's LHO) calls next: accepted
+    a = run("N:P W:1S N:P E:2S S:P W:P N:P", Seat.N)
+    irr = a.irregularities[0]
+    assert irr.kind is Kind.BID_OUT_OF_ROTATION and irr.facts["turn_of"] == "partner"
+    assert irr.status == "accepted" and irr.facts["accepted"] == "yes"
+    assert a.is_complete and str(a.contract) == "2S W"
+
+
+def test_first_call_out_of_rotation_before_anyone_called():
+    a = run("E:1H N:P", Seat.N)  # North (East's RHO) was the dealer
+    irr = a.irregularities[0]
+    assert irr.facts["turn_of"] == "rho" and irr.facts["any_call_before"] == "no"
+    assert irr.status == "cancelled"
+    a = run("W:1H N:P", Seat.N)  # North is West's LHO
+    assert a.irregularities[0].facts["turn_of"] == "lho"
+
+
+def test_double_out_of_rotation():
+    a = run("N:1H W:X E:P", Seat.N)
+    assert a.irregularities[0].kind is Kind.DOUBLE_OUT_OF_ROTATION
+
+
+def test_push_pop_history():
+    a = run("1S 1H P")
+    popped = a.pop()
+    assert str(popped.call) == "P"
+    assert len(a.entries) == 2 and a.irregularities[0].status == "pending"
+    a.pop()
+    assert a.is_legal and a.turn is Seat.E
