@@ -24,8 +24,25 @@ def _lang_from_argv(argv: list[str]) -> str:
     return os.environ.get("ARBITRE_LANG", "en")
 
 
+LAZY = {"belote": "arbitre.cli.belote"}
+"""Sub-apps imported only when used (the belote engine's import costs ~0.3 s)."""
+
+
 class _Group(TyperGroup):
-    """Turns library errors into one line on stderr and a documented exit code."""
+    """Turns library errors into one line on stderr and a documented exit code, and
+    loads heavy sub-apps on first use."""
+
+    def list_commands(self, ctx):
+        return sorted({*super().list_commands(ctx), *LAZY})
+
+    def get_command(self, ctx, name):
+        cmd = super().get_command(ctx, name)
+        if cmd is None and name in LAZY:
+            module = __import__(LAZY[name], fromlist=["app"])
+            cmd = typer.main.get_command(module.app)
+            cmd.name = name
+            self.add_command(cmd, name)
+        return cmd
 
     def invoke(self, ctx):
         from arbitre.kb.bootstrap import KBError
@@ -59,15 +76,9 @@ from arbitre.cli import cmd_classify, cmd_db, cmd_states  # noqa: E402  (registe
 cmd_classify.register(app)
 cmd_states.register(app)
 app.add_typer(cmd_db.app, name="db")
-for _optional in ("cmd_ruling", "belote"):
-    try:
-        _mod = __import__(f"arbitre.cli.{_optional}", fromlist=["register"])
-    except ModuleNotFoundError:  # pragma: no cover - during development only
-        continue
-    if hasattr(_mod, "register"):
-        _mod.register(app)
-    elif hasattr(_mod, "app"):
-        app.add_typer(_mod.app, name=_optional)
+from arbitre.cli import cmd_ruling  # noqa: E402
+
+cmd_ruling.register(app)
 
 
 def main() -> None:

@@ -79,11 +79,11 @@ def downgrade(revision: Annotated[str, typer.Argument(help="Target revision, e.g
 @app.command()
 def tables(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """List the tables with their row counts.\n\nExample: arbitre db tables"""
-    from arbitre.cli.common import connect
+    from arbitre.cli.common import connect_as_is
     from arbitre.cli.tables import render_rows
     from arbitre.kb.query import tables as list_tables
 
-    conn = connect(db)
+    conn = connect_as_is(db)
     render_rows(["table", "rows"], list_tables(conn), as_json)
 
 
@@ -95,15 +95,15 @@ def show(
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Print a table's rows, optionally filtered.
+    """Print a table's rows, optionally filtered (the file as it is: no automatic upgrade).
 
     Example: arbitre db show position_states --where position=2
     """
-    from arbitre.cli.common import connect
+    from arbitre.cli.common import connect_as_is
     from arbitre.cli.tables import render_rows
     from arbitre.kb.query import show as do
 
-    cols, rows = do(connect(db), table, where or [], limit)
+    cols, rows = do(connect_as_is(db), table, where or [], limit)
     render_rows(cols, rows, as_json, title=table)
 
 
@@ -114,12 +114,12 @@ def sql(query: Annotated[str, typer.Argument(help="A read-only SQL query.")], db
 
     Example: arbitre db sql "SELECT code, db_class FROM position_states WHERE position = 4"
     """
-    from arbitre.cli.common import connect
+    from arbitre.cli.common import connect_as_is
     from arbitre.cli.tables import render_rows
     from arbitre.kb.paths import db_path
     from arbitre.kb.query import run_sql
 
-    connect(db).close()
+    connect_as_is(db).close()
     cols, rows = run_sql(db_path(db), query)
     render_rows(cols, rows, as_json)
 

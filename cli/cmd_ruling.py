@@ -20,9 +20,10 @@ class Game(str, Enum):
     bridge = "bridge"
     belote = "belote"
     coinche = "coinche"
+    tresillo = "tresillo"
 
 
-GameOpt = Annotated[Game, typer.Option("--game", "-g", help="bridge | belote | coinche.")]
+GameOpt = Annotated[Game, typer.Option("--game", "-g", help="bridge | belote | coinche | tresillo.")]
 
 
 def _parse_pairs(items: list[str], what: str) -> dict[str, str]:

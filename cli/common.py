@@ -39,7 +39,7 @@ def out():
 def err():
     from rich.console import Console
 
-    return Console(stderr=True, highlight=False)
+    return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def fail(message: str, code: int = exitcodes.BAD_INPUT) -> NoReturn:
@@ -59,3 +59,17 @@ def connect(db: Path | None):
     from arbitre.kb.paths import db_path
 
     return ensure(db_path(db))
+
+
+def connect_as_is(db: Path | None):
+    """A connection for inspection: the file as it is (created and migrated only if missing)."""
+    import sqlite3
+
+    from arbitre.kb.bootstrap import check_known, ensure
+    from arbitre.kb.paths import db_path
+
+    path = db_path(db)
+    if not path.exists():
+        return ensure(path)
+    check_known(path)
+    return sqlite3.connect(path)

@@ -211,13 +211,13 @@ def export_rulings(data: Path, game: str) -> Rows:
     return rows
 
 
+GAMES = ("bridge", "belote", "coinche", "tresillo")
 BODIES: dict[str, Callable[[Path], Rows]] = {
     "games": export_games,
     "bridge-positional": lambda d: export_positional(d, "bridge"),
-    "bridge-rulings": lambda d: export_rulings(d, "bridge"),
-    "belote-rulings": lambda d: export_rulings(d, "belote"),
-    "coinche-rulings": lambda d: export_rulings(d, "coinche"),
+    **{f"{g}-rulings": (lambda d, g=g: export_rulings(d, g)) for g in GAMES},
 }
+"""Content bodies by name: ``games``, ``bridge-positional`` and ``<game>-rulings``."""
 
 
 def columns_of(rows: list[dict]) -> list[str]:

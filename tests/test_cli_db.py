@@ -17,11 +17,16 @@ def run(*args, input=None):
 
 def _commands(cmd, prefix=()):
     yield prefix, cmd
-    for name, sub in getattr(cmd, "commands", {}).items():
-        yield from _commands(sub, prefix + (name,))
+    if hasattr(cmd, "list_commands"):
+        import typer
+
+        ctx = typer.Context(cmd)
+        for name in cmd.list_commands(ctx):
+            yield from _commands(cmd.get_command(ctx, name), prefix + (name,))
 
 
-ALL = [p for p, _ in _commands(get_command(app))]
+ROOT_CMD = get_command(app)
+ALL = [p for p, _ in _commands(ROOT_CMD)]
 
 
 @pytest.mark.parametrize("path", ALL, ids=lambda p: " ".join(p) or "arbitre")
@@ -29,9 +34,11 @@ def test_every_command_has_help_with_an_example(path):
     r = run(*path, "--help")
     assert r.exit_code == 0, r.output
     assert "Example" in r.output or "Exemple" in r.output, f"`arbitre {' '.join(path)}` --help lacks an example"
-    cmd = get_command(app)
+    import typer
+
+    cmd = ROOT_CMD
     for name in path:
-        cmd = cmd.commands[name]
+        cmd = cmd.get_command(typer.Context(cmd), name)
     assert (cmd.help or "").strip(), f"`arbitre {' '.join(path)}` has no help text"
 
 

@@ -1,167 +1,190 @@
 """Play out a whole belote deal with random legal cards, and score it.
 
-What: :func:`play_random_deal` plays eight tricks where every player picks a
-random card among :func:`~arbitre.rulings.belote.play.legal_ints`, the winner
-of each trick leads the next, then :func:`score_played_deal` counts card
-points, dix de der, belote and announces and applies
-:func:`~arbitre.rulings.belote.scoring.score_deal`.
+What: :func:`play_random_deal` shuffles, cuts and deals (3+2, turned card,
+two taking rounds with a random policy, redeal when all pass), plays eight
+tricks where every player picks a uniformly random legal card, the winner of
+each trick leading the next, then counts card points, dix de der, belote and
+announces and applies :func:`~arbitre.rulings.belote.scoring.score_deal`.
 
 Why: it is the engine's end-to-end path, used by the property tests (every
 random legal deal totals 162 plus belote and announces) and by the benchmark
-(deals per second). It stays on ints and precomputed tables for speed.
+(deals per second, target >= 10,000 on one core). For speed it works on card
+indices and bitmasks (a hand is an int, bit ``c`` set when it holds card
+``c``) with tables precomputed from the rules:
+:func:`~arbitre.rulings.belote.play.legal_mask`,
+:data:`~arbitre.rulings.belote.play.TRICK_KEY`,
+:func:`~arbitre.rulings.belote.scoring.mask_points`,
+:func:`~arbitre.rulings.belote.scoring.hand_announces`. The :class:`Card`
+views (:attr:`PlayedDeal.dealt`, :attr:`PlayedDeal.tricks`) are built only
+when asked for; ``dealt`` replays the readable :func:`deal.deal` on the same
+pack and calls, so the record export shows exactly the seed procedure.
+tests/belote/test_fast_path.py replays deals with the readable rules
+functions and checks they agree.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cached_property
 
-from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
-from arbitre.rulings.belote.deal import DealtHand
-from arbitre.rulings.belote.play import UndertrumpRule, legal_ints, trick_winner_int
+from arbitre.rulings.belote.cards import DECK, Suit
+from arbitre.rulings.belote.deal import DealtHand, deal
+from arbitre.rulings.belote.play import TRICK_KEY, UndertrumpRule, legal_mask
 from arbitre.rulings.belote.scoring import (
-    BELOTE_POINTS, LAST_TRICK_BONUS, POINTS, AnnounceTieRule, DealScore, Variants, announces_ints, score_deal,
+    BELOTE_MASK, BELOTE_POINTS, LAST_TRICK_BONUS, AnnounceTieRule, DealScore, Variants, hand_announces,
+    mask_points, score_deal,
 )
 
+_CARDS = range(32)
+ALL_CARDS = (1 << 32) - 1
+_ORDERS = tuple(tuple((leader + i) % 4 for i in range(4)) for leader in range(4))
 
-@dataclass
+
+def _seats_of_positions(dealer: int, taker: int) -> tuple[int, ...]:
+    """Seat receiving each position of the pack (seed 001 distribution, see :func:`deal.deal`)."""
+    order = _ORDERS[(dealer + 1) % 4]
+    seats = [s for n in (3, 2) for s in order for _ in range(n)]  # positions 0..19
+    seats.append(taker)  # position 20: the turned card goes to the taker
+    seats += [s for s in order for _ in range(2 if s == taker else 3)]  # positions 21..31
+    return tuple(seats)
+
+
+#: SEATS_OF_POSITIONS[dealer][taker][pos]: who gets the card at ``pos`` of the cut pack.
+SEATS_OF_POSITIONS = tuple(tuple(_seats_of_positions(d, t) for t in range(4)) for d in range(4))
+
+
+@dataclass(eq=False)
 class PlayedDeal:
-    """Eight tricks as played: ``tricks[k]`` is a list of (seat, card index) in play order."""
+    """A dealt, played and scored deal (card indices; :class:`Card` views on demand)."""
 
-    dealt: DealtHand
-    tricks: list[list[tuple[int, int]]]
-    winners: list[int]
+    dealer: int
+    pack: list[int]  # the 32 cards (indices) after the last shuffle and cut, top first
+    taker: int
+    take_round: int  # 1 (took the turned suit) or 2 (named another suit)
+    trump_index: int
+    hands_mask: tuple[int, int, int, int]  # 8-card hands by seat, as bitmasks
+    plays: list[int]  # the 32 cards in play order
+    winners: list[int]  # seat winning each trick
     card_points: tuple[int, int]  # by team (0: seats 0/2, 1: seats 1/3), dix de der included
     belote_team: int | None
     announce_points: tuple[int, int]
     score: DealScore
 
+    @cached_property
+    def dealt(self) -> DealtHand:
+        """The distribution as :func:`deal.deal` produces it from :attr:`pack` and the recorded call."""
 
-_ORDERS = tuple(tuple((leader + i) % 4 for i in range(4)) for leader in range(4))
+        def replay_call(seat: int, hand: object, turned: object, rnd: int) -> Suit | None:
+            return Suit(self.trump_index) if (seat, rnd) == (self.taker, self.take_round) else None
+
+        return deal([DECK[c] for c in self.pack], self.dealer, replay_call)
+
+    @cached_property
+    def tricks(self) -> list[list[tuple[int, int]]]:
+        """Eight tricks: ``tricks[k]`` is a list of (seat, card index) in play order."""
+        leaders = [(self.dealer + 1) % 4] + self.winners[:7]
+        return [list(zip(_ORDERS[leader], self.plays[4 * k:4 * k + 4])) for k, leader in enumerate(leaders)]
 
 
-def _fast_deal(rng: random.Random, dealer: int, p_take: float = 0.3) -> tuple[DealtHand, list[list[int]]]:
-    """Int-based equivalent of :func:`deal.deal_until_taken` with a random taking policy.
+def _shuffle_cut_take(rnd, dealer: int, p_take: float = 0.3) -> tuple[list[int], int, int, int]:
+    """Shuffle, cut and run the taking rounds until someone takes (random policy of :func:`deal.random_policy`).
 
-    Same procedure (shuffle, cut, 3+2, turned card, two taking rounds, taker
-    gets the turned card + 2, others 3), written on ints for the benchmark.
-    Returns the deal and the hands as card indices.
+    Returns (cut pack, taker, taking round, trump). Who takes does not depend
+    on the cards, so the hands are only built once someone took.
     """
-    pack = list(range(32))
-    rnd = rng.random
-    order = [(dealer + 1 + i) % 4 for i in range(4)]
+    order = _ORDERS[(dealer + 1) % 4]
     while True:
-        # Uniform shuffle: sorting by independent random keys is ~5x faster than
-        # random.shuffle here (ties have probability ~0).
-        pack.sort(key=lambda _: rnd())
-        k = 3 + int(rnd() * 27)
+        # Uniform shuffle: sort by independent random keys (ties have probability ~2**-44);
+        # faster here than random.shuffle, which draws through _randbelow.
+        pack = sorted(_CARDS, key=[rnd() for _ in _CARDS].__getitem__)
+        k = 3 + int(rnd() * 27)  # cut leaving at least 3 cards in each packet
         pack = pack[k:] + pack[:k]
-        first = [[], [], [], []]
-        pos = 0
-        for n in (3, 2):
-            for seat in order:
-                first[seat] += pack[pos:pos + n]
-                pos += n
-        turned = pack[20]
-        taker = trump = -1
-        for seat in order:
+        turned_suit = pack[20] >> 3
+        for seat in order:  # round 1: take the turned suit
             if rnd() < p_take:
-                taker, trump = seat, turned >> 3
-                break
-        else:
-            for seat in order:
-                if rnd() < p_take:
-                    taker = seat
-                    trump = ((turned >> 3) + 1 + int(rnd() * 3)) % 4
-                    break
-        if taker >= 0:
-            break
-    second: list[list[int]] = [[], [], [], []]
-    second[taker].append(turned)
-    pos = 21
-    for seat in order:
-        n = 2 if seat == taker else 3
-        second[seat] += pack[pos:pos + n]
-        pos += n
-    first_c = [[DECK[i] for i in h] for h in first]
-    second_c = [[DECK[i] for i in h] for h in second]
-    dealt = DealtHand(dealer, [first_c[s] + second_c[s] for s in range(4)], DECK[turned], taker, Suit(trump),
-                      first_c, second_c)
-    return dealt, [first[s] + second[s] for s in range(4)]
+                return pack, seat, 1, turned_suit
+        for seat in order:  # round 2: name another suit
+            if rnd() < p_take:
+                return pack, seat, 2, (turned_suit + 1 + int(rnd() * 3)) % 4
+        # all passed: redeal
+
+
+def _random_card(cards: int, rnd) -> int:
+    """A uniformly random card of a non-empty bitmask."""
+    k = int(rnd() * cards.bit_count())
+    while k:
+        cards &= cards - 1  # drop the lowest card
+        k -= 1
+    return (cards & -cards).bit_length() - 1
 
 
 def play_random_deal(rng: random.Random, dealer: int = 0,
                      rule: UndertrumpRule = UndertrumpRule.MUST_UNDERTRUMP,
                      variants: Variants = Variants(), with_announces: bool = True) -> PlayedDeal:
     """Deal (redealing until someone takes), play 8 random legal tricks, score."""
-    dealt, hands = _fast_deal(rng, dealer)
-    trump = int(dealt.trump)  # type: ignore[arg-type]
-    must_under = rule is UndertrumpRule.MUST_UNDERTRUMP
-    full_hands = [list(h) for h in hands]
-    leader = (dealer + 1) % 4
-    points = POINTS[trump]
-    team_pts = [0, 0]
-    tricks: list[list[tuple[int, int]]] = []
-    winners: list[int] = []
     rnd = rng.random
+    pack, taker, take_round, trump = _shuffle_cut_take(rnd, dealer)
+    hands = [0, 0, 0, 0]
+    for seat, card in zip(SEATS_OF_POSITIONS[dealer][taker], pack):
+        hands[seat] |= 1 << card
+
+    # -- play: the leader plays any card, the others a random legal one --------
+    must_under = rule is UndertrumpRule.MUST_UNDERTRUMP
+    left = hands[:]
+    plays: list[int] = []
+    winners: list[int] = []
+    won = [0, 0]  # cards won by team
+    leader = (dealer + 1) % 4
+    trick_keys = TRICK_KEY[trump]
     for _ in range(8):
-        seats = _ORDERS[leader]
-        hand = hands[leader]
-        card = hand[int(rnd() * len(hand))]  # the leader may play anything
-        hand.remove(card)
-        trick = [card]
-        for seat in seats[1:]:
-            hand = hands[seat]
-            options = legal_ints(hand, trick, trump, must_under)
-            card = options[int(rnd() * len(options))]
-            hand.remove(card)
-            trick.append(card)
-        leader = seats[trick_winner_int(trick, trump)]
-        team_pts[leader & 1] += points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
-        tricks.append(list(zip(seats, trick)))
-        winners.append(leader)
-    team_pts[leader & 1] += LAST_TRICK_BONUS
-    return score_played_deal(dealt, tricks, winners, team_pts, variants, with_announces, hands_ints=full_hands)
+        card = _random_card(left[leader], rnd)
+        left[leader] ^= 1 << card
+        plays.append(card)
+        led = card >> 3
+        key = trick_keys[led]
+        best, best_key, best_seat, trick = card, key[card], leader, 1 << card
+        for seat in _ORDERS[leader][1:]:
+            hand = left[seat]
+            card = _random_card(legal_mask(hand, led, best, best_seat == seat ^ 2, trump, must_under), rnd)
+            left[seat] = hand ^ 1 << card
+            plays.append(card)
+            trick |= 1 << card
+            if key[card] > best_key:
+                best, best_key, best_seat = card, key[card], seat
+        won[best_seat & 1] |= trick
+        winners.append(best_seat)
+        leader = best_seat
 
-
-def score_played_deal(dealt: DealtHand, tricks: list[list[tuple[int, int]]], winners: list[int],
-                      team_pts: list[int], variants: Variants, with_announces: bool = True,
-                      hands_ints: list[list[int]] | None = None) -> PlayedDeal:
-    """Score a played deal from its card points by team (dix de der included)."""
-    assert dealt.trump is not None and dealt.taker is not None
-    taker_team = dealt.taker & 1
-    hands_ints = hands_ints or [[c.index for c in h] for h in dealt.hands]
-    king, queen = Card(dealt.trump, Rank.KING).index, Card(dealt.trump, Rank.QUEEN).index
+    # -- score -----------------------------------------------------------------
+    points = [mask_points(won[0], trump), mask_points(won[1], trump)]
+    points[leader & 1] += LAST_TRICK_BONUS
+    kq = BELOTE_MASK[trump]
     belote_team = None
-    for seat, idx in enumerate(hands_ints):
-        if king in idx and queen in idx:
+    for seat in range(4):
+        if hands[seat] & kq == kq:
             belote_team = seat & 1
     ann = [0, 0]
     if with_announces:
-        per_team: list[list[tuple[int, int, int]]] = [[], []]
-        for seat, idx in enumerate(hands_ints):
-            per_team[seat & 1].extend(announces_ints(idx))
-        if per_team[0] or per_team[1]:
-            trump = int(dealt.trump)
-            keys = [max(((p, top, 1 if s == trump else 0) for p, top, s in team), default=None)
-                    for team in per_team]
-            if keys[1] is None or (keys[0] is not None and keys[0] > keys[1]):
-                win = 0
-            elif keys[0] is None or keys[1] > keys[0]:
-                win = 1
-            elif variants.announce_tie is AnnounceTieRule.FIRST_SEAT:
-                win = (dealt.dealer + 1) & 1
-            else:
-                win = -1
-            if win >= 0:
-                ann[win] = sum(p for p, _, _ in per_team[win])
-    capot = None
-    if all(w & 1 == taker_team for w in winners):
-        capot = "taker"
-    elif all(w & 1 != taker_team for w in winners):
-        capot = "defence"
-    score = score_deal(team_pts[taker_team], team_pts[1 - taker_team], ann[taker_team], ann[1 - taker_team],
-                       belote_team == taker_team, belote_team == 1 - taker_team, capot, variants)
-    return PlayedDeal(dealt, tricks, winners, (team_pts[0], team_pts[1]), belote_team, (ann[0], ann[1]), score)
+        ann_points = [0, 0]
+        ann_key = [-1, -1]
+        for seat in range(4):
+            p, key_ = hand_announces(hands[seat], trump)
+            ann_points[seat & 1] += p
+            if key_ > ann_key[seat & 1]:
+                ann_key[seat & 1] = key_
+        if ann_key[0] > ann_key[1]:  # only the side with the best announce scores (see best_announce_side)
+            ann[0] = ann_points[0]
+        elif ann_key[1] > ann_key[0]:
+            ann[1] = ann_points[1]
+        elif ann_key[0] >= 0 and variants.announce_tie is AnnounceTieRule.FIRST_SEAT:
+            first = (dealer + 1) & 1
+            ann[first] = ann_points[first]
+    tt = taker & 1
+    capot = "taker" if won[tt] == ALL_CARDS else "defence" if won[1 - tt] == ALL_CARDS else None
+    score = score_deal(points[tt], points[1 - tt], ann[tt], ann[1 - tt],
+                       belote_team == tt, belote_team == 1 - tt, capot, variants)
+    return PlayedDeal(dealer, pack, taker, take_round, trump, (hands[0], hands[1], hands[2], hands[3]), plays,
+                      winners, (points[0], points[1]), belote_team, (ann[0], ann[1]), score)
 
 
 def total_announced(played: PlayedDeal) -> int:
@@ -169,4 +192,4 @@ def total_announced(played: PlayedDeal) -> int:
     return (BELOTE_POINTS if played.belote_team is not None else 0) + sum(played.announce_points)
 
 
-__all__ = ["PlayedDeal", "play_random_deal", "score_played_deal", "total_announced", "Suit"]
+__all__ = ["PlayedDeal", "play_random_deal", "total_announced", "Suit"]

@@ -125,6 +125,51 @@ def trick_winner_int(trick: Sequence[int], trump: int) -> int:
     return _winner_pos(trick, trump)
 
 
+# -- Bitmask form (hot path of game.play_random_deal) ---------------------------
+# A hand is an int whose bit ``c`` is set when it holds card ``c``.
+
+SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
+"""SUIT_MASK[suit]: the 8 cards of ``suit``."""
+
+#: TRICK_KEY[trump][led][card]: strength of ``card`` in a trick led in ``led``;
+#: -1 for a discard (neither led suit nor trump), which can never win.
+TRICK_KEY: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(STRENGTH[t][c] if (c >> 3) in (led, t) else -1 for c in range(32)) for led in range(4))
+    for t in range(4)
+)
+
+#: TRUMPS_ABOVE[trump][card]: the trumps that beat ``card`` (every trump when ``card`` is not one).
+TRUMPS_ABOVE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << d for d in range(8 * t, 8 * t + 8) if STRENGTH[t][d] > STRENGTH[t][c]) for c in range(32))
+    for t in range(4)
+)
+
+
+def legal_mask(hand: int, led: int, best: int, partner_master: bool, trump: int,
+               must_undertrump: bool = True) -> int:
+    """:func:`legal_ints` for a player who is not the leader, on bitmasks.
+
+    ``led`` is the suit led, ``best`` the card currently winning the trick and
+    ``partner_master`` whether the partner played it. The trick's highest trump,
+    if any, is ``best`` (a trump beats every plain card).
+    """
+    follow = hand & SUIT_MASK[led]
+    if led == trump:  # play a trump, a higher one if able (even when the partner is master)
+        if not follow:
+            return hand
+        return follow & TRUMPS_ABOVE[trump][best] or follow
+    if follow:
+        return follow
+    if partner_master:
+        return hand
+    trumps = hand & SUIT_MASK[trump]
+    if not trumps:
+        return hand
+    if best >> 3 != trump:  # nobody trumped yet: any trump
+        return trumps
+    return trumps & TRUMPS_ABOVE[trump][best] or (trumps if must_undertrump else hand)
+
+
 # -- Card-level API ----------------------------------------------------------
 
 def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: Suit,

@@ -201,6 +201,56 @@ def announces_ints(hand: Sequence[int]) -> list[tuple[int, int, int]]:
     return out
 
 
+# -- bitmask forms (hot path of game.play_random_deal) ---------------------------
+# A set of cards is an int whose bit ``suit * 8 + rank`` is set for each card; a
+# suit's byte (``cards >> 8 * suit & 0xFF``) is its rank mask. An announce's
+# :func:`announce_key` ``(points, top, in trump)`` is packed as
+# ``points * 16 + top * 2 + in_trump`` (same order), -1 meaning "no announce".
+
+#: Card points of one suit's rank mask: BYTE_POINTS[0] plain, BYTE_POINTS[1] trump.
+BYTE_POINTS: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[assignment]
+    tuple(sum(table[r] for r in range(8) if m >> r & 1) for m in range(256)) for table in (PLAIN_POINTS, TRUMP_POINTS)
+)
+
+
+def mask_points(cards: int, trump: int) -> int:
+    """Card points of a set of cards (bitmask), without the dix de der."""
+    return sum(BYTE_POINTS[s == trump][cards >> 8 * s & 0xFF] for s in range(4))
+
+
+def _summary(announces: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """(sum of points, best packed key without trump flag or -1) of (points, top) announces."""
+    return sum(p for p, _ in announces), max((p * 16 + top * 2 for p, top in announces), default=-1)
+
+
+#: SEQUENCES_BY_MASK[m]: (points, best key) of the sequences in one suit of rank mask ``m``.
+SEQUENCES_BY_MASK: tuple[tuple[int, int], ...] = tuple(
+    _summary([(SEQUENCE_POINTS[min(length, 5)], top) for length, top in RUNS_BY_MASK[m]]) for m in range(256)
+)
+#: CARRES_BY_MASK[m]: (points, best key) of the carrés when ``m`` is the AND of the four suits' rank masks.
+CARRES_BY_MASK: tuple[tuple[int, int], ...] = tuple(
+    _summary([(pts, rank) for rank, pts in _CARRE_RANKS if m >> rank & 1]) for m in range(256)
+)
+#: BELOTE_MASK[trump]: King and Queen of trump.
+BELOTE_MASK = tuple(1 << (8 * t + Rank.KING) | 1 << (8 * t + Rank.QUEEN) for t in range(4))
+
+
+def hand_announces(hand: int, trump: int) -> tuple[int, int]:
+    """(points of every announce, packed key of the best one or -1) in an 8-card hand (bitmask).
+
+    Same announces as :func:`possible_announces` (belote excluded).
+    """
+    points, best = CARRES_BY_MASK[hand & (hand >> 8) & (hand >> 16) & (hand >> 24) & 0xFF]
+    for suit in range(4):
+        p, key = SEQUENCES_BY_MASK[hand >> 8 * suit & 0xFF]
+        if p:
+            points += p
+            key += suit == trump
+            if key > best:
+                best = key
+    return points, best
+
+
 def has_belote(hand: Sequence[Card], trump: Suit) -> bool:
     """Belote-rebelote: King and Queen of trump in the same hand."""
     return Card(trump, Rank.KING) in hand and Card(trump, Rank.QUEEN) in hand

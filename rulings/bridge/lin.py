@@ -218,8 +218,7 @@ def _call(board: Board, value: str, line: int, column: int) -> CallToken:
         try:
             call = Call.parse(core)
         except InputError as err:
-            board.add_problem("unreadable-call", T(f"déclaration illisible {raw!r} ({err.message.fr})",
-                                                   f"unreadable call {raw!r} ({err.message.en})"),
+            board.add_problem("unreadable-call", err.message,
                               line, column, raw)
             return tok
     tok.call = call

@@ -125,6 +125,8 @@ class RecordedResult:
             return passed_out
         if c is None or passed_out:
             return False
+        if self.level is None:  # trump suit only
+            return c.strain == self.strain
         if (c.level, c.strain, c.doubled) != (self.level, self.strain, self.doubled):
             return False
         want = self.auction_declarer
@@ -150,6 +152,8 @@ def parse_recorded(contract: str, declarer: str | None = None, result: str | Non
         return None
     if up in ("PASS", "P", "AP", "PASSED", "ALLPASS"):
         return RecordedResult(text, passed_out=True, result=result)
+    if up in ("C", "D", "H", "S", "NT"):  # PBN end positions give the trump suit only
+        return RecordedResult(text, strain=_STRAIN_LETTER[up])
     if len(up) < 2 or up[0] not in "1234567":
         return None
     level = int(up[0])

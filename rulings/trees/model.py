@@ -199,7 +199,7 @@ class Tree(Strict):
 
 class Law(Strict):
     game: Literal["bridge", "belote", "coinche", "tresillo"] = "bridge"
-    number: Annotated[int, Field(ge=1, le=93)]
+    number: Annotated[int, Field(ge=1, le=999)]  # bridge: 1-93; other games: their articles
     title: Text
     summary: Text
     flags: list[Flag] = []

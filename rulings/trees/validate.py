@@ -97,7 +97,7 @@ def validate(trees: list[Tree], laws: list[Law]) -> list[str]:
         for n in t.nodes:
             if n.id not in colour:
                 problems.append(f"tree {t.slug}: node {n.id} is unreachable from the root")
-        for ref in _cited(t):
-            if (t.game, law_number(ref)) not in law_numbers:
-                problems.append(f"tree {t.slug}: cites law {ref}, absent from the {t.game} catalogue")
+        for number in sorted({law_number(ref) for ref in _cited(t)}):
+            if (t.game, number) not in law_numbers:
+                problems.append(f"tree {t.slug}: cites law {number}, absent from the {t.game} catalogue")
     return problems

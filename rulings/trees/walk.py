@@ -25,9 +25,13 @@ class Forest:
     @classmethod
     def of(cls, game: str, trees: list[Tree]) -> "Forest":
         forest = cls(game, {t.slug: t for t in trees if t.game == game})
+        # slugs and explicit aliases first, so that they win over law numbers
         for t in forest.trees.values():
-            for name in (t.slug, *t.aliases, *(str(n) for n in t.laws)):
+            for name in (t.slug, *t.aliases):
                 forest.aliases.setdefault(name.casefold(), t.slug)
+        for t in forest.trees.values():
+            for n in t.laws:
+                forest.aliases.setdefault(str(n), t.slug)
         return forest
 
     def find(self, name: str) -> Tree:

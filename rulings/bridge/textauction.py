@@ -1,0 +1,131 @@
+"""Auctions typed by hand (one per line), and :func:`sniff` to tell PBN, LIN and typed text apart.
+
+The typed format, decided for the director's keyboard:
+
+* one auction per non-empty line; ``#`` starts a comment to the end of the line;
+* calls separated by spaces and/or commas, in the grammar of
+  :meth:`~arbitre.rulings.bridge.calls.Call.parse` (``P``, ``Passe``, ``X``, ``XX``, ``1NT``,
+  ``1SA``, ``2♥``, ``3Co`` ...); ``AP`` (all pass) adds the passes that close the auction;
+* a trailing ``!`` alerts the call (``1C!``);
+* a seat tag says who made the call: ``N:1H E:P S:2C`` (``N E S W``, ``O`` for Ouest, or the
+  words); untagged calls follow the rotation. Tags let the director type a call out of
+  rotation (the engine judges it);
+* the dealer: a ``Dealer: S`` / ``Dealer=S`` / ``Donneur: S`` prefix on the line, else the
+  ``dealer`` argument, else the seat of the first call when it is tagged. With none of
+  these the line is refused (a ruling depends on who is dealer).
+
+Typed auctions may stop anywhere (the director types up to the irregularity), so an
+unfinished auction is not a problem here. Any unreadable token raises
+:class:`~arbitre.rulings.errors.InputError` naming the token, its line and column (1-based).
+"""
+from __future__ import annotations
+
+import re
+
+from arbitre.rulings.bridge.calls import PASS, Call
+from arbitre.rulings.bridge.records import STANDARD_CALLS, Board, CallToken, finish_board
+from arbitre.rulings.bridge.seats import Seat
+from arbitre.rulings.errors import InputError
+from arbitre.rulings.i18n import T
+
+__all__ = ["loads", "parse_line", "sniff"]
+
+_DEALER = re.compile(r"\s*(?:dealer|donneur)\s*[:=]?\s*([^\s,:=]+)\s*[,;]?", re.I)
+_TOKEN = re.compile(r"[^\s,]+")
+_LIN_KEY = re.compile(r"[a-z]{2}\|")
+
+
+def loads(text: str, dealer: Seat | None = None, source: str = "<text>") -> list[Board]:
+    """Read every auction of a typed text: one :class:`Board` per non-empty line."""
+    boards: list[Board] = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        board = parse_line(line, dealer=dealer, source=source, lineno=lineno, index=len(boards))
+        if board is not None:
+            boards.append(board)
+    return boards
+
+
+def parse_line(line: str, dealer: Seat | None = None, source: str = "<text>", lineno: int = 1,
+               index: int = 0) -> Board | None:
+    """Read one typed auction; None for a blank or comment-only line."""
+    body = line.split("#", 1)[0]
+    if not body.strip():
+        return None
+    start = 0
+    m = _DEALER.match(body)
+    if m:
+        try:
+            dealer = Seat.parse(m.group(1))
+        except InputError as err:
+            raise _located(err, source, lineno, m.start(1) + 1) from None
+        start = m.end()
+    board = Board(source=source, index=index, line=lineno, format="text")
+    pending: list[tuple[str, int, Call, Seat | None, bool]] = []
+    for tm in _TOKEN.finditer(body, start):
+        raw, col = tm.group(), tm.start() + 1
+        seat: Seat | None = None
+        text = raw
+        if ":" in text:
+            tag, _, text = text.partition(":")
+            try:
+                seat = Seat.parse(tag)
+            except InputError as err:
+                raise _located(err, source, lineno, col) from None
+            if not text:
+                raise InputError(T("siège {t!r} sans déclaration", "seat {t!r} with no call").format(t=raw),
+                                 token=raw, line=lineno, column=col, source=source)
+        alert = text.endswith("!")
+        core = text.rstrip("!")
+        if core.upper() == "AP":
+            pending.append((raw, col, PASS, None, False))  # expanded once the auction is known
+            continue
+        call = STANDARD_CALLS.get(core.upper())
+        if call is None:
+            try:
+                call = Call.parse(core)
+            except InputError as err:
+                raise _located(err, source, lineno, col, raw) from None
+        pending.append((raw, col, call, seat, alert))
+    if dealer is None:
+        dealer = next((s for _, _, _, s, _ in pending if s is not None), None) if pending and pending[0][3] else None
+    if dealer is None:
+        raise InputError(T("donneur inconnu : écrivez « Donneur: S » en tête de ligne ou marquez le siège du premier "
+                           "appel (S:1C)", "dealer unknown: start the line with \"Dealer: S\" or tag the first call's "
+                           "seat (S:1C)"), line=lineno, column=1, source=source)
+    board.dealer = board.auction_dealer = dealer
+    board.seat_tagged = any(p[3] is not None for p in pending)
+    auction = board.auction
+    assert auction is not None
+    for raw, col, call, seat, alert in pending:
+        if raw.upper().rstrip("!") == "AP" or raw.upper().endswith(":AP"):
+            while not auction.is_complete:
+                _push(board, raw, lineno, col, PASS, None, False)
+            continue
+        _push(board, raw, lineno, col, call, seat, alert)
+    return finish_board(board, complete_expected=False)
+
+
+def _push(board: Board, raw: str, line: int, col: int, call: Call, seat: Seat | None, alert: bool) -> None:
+    entry = board.auction.push(call, seat, alert=alert, token=raw, column=col)  # type: ignore[union-attr]
+    board.calls.append(CallToken(raw, line, col, call, entry.seat, entry.index, alert=alert))
+
+
+def _located(err: InputError, source: str, line: int, column: int, token: str | None = None) -> InputError:
+    err.source, err.line, err.column = source, line, column
+    if token is not None:
+        err.token = token
+    return err
+
+
+def sniff(text: str) -> str:
+    """Tell a file's format from its first meaningful line: ``"pbn"``, ``"lin"`` or ``"text"``."""
+    for raw in text.lstrip("\ufeff").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("%"):
+            continue
+        if line.startswith("[") or line.startswith("{"):
+            return "pbn"
+        if _LIN_KEY.match(line):
+            return "lin"
+        return "text"
+    return "text"
