@@ -31,9 +31,13 @@ DbOpt = Annotated[
 
 
 def out():
+    """stdout console; when piped (not a terminal) tables get room instead of 80 columns."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False)
+    console = Console(highlight=False, soft_wrap=False)
+    if not console.is_terminal:
+        console = Console(highlight=False, soft_wrap=False, width=max(console.width, 140))
+    return console
 
 
 def err():

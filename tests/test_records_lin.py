@@ -10,7 +10,7 @@ from arbitre.rulings.bridge.calls import Call
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
 
-HEADER = "vg|Test Cup,Final,I,5,6,Home,0,Away,0|\r\nrs|1NS=,2HE-1,PASS,4SWx-1|\r\npn|s1,w1,n1,e1,s2,w2,n2,e2|\r\n"
+HEADER = "vg|Test Cup,Final,I,5,6,Home,0,Away,0|\r\nrs|1NN=,2HE-1,PASS,4SWx-1|\r\npn|s1,w1,n1,e1,s2,w2,n2,e2|\r\n"
 
 
 def one(text: str):
@@ -29,7 +29,7 @@ def test_record_broken_across_lines_and_calls() -> None:
     b = one("qx|o5|md|3S2,,,|sv|b|mb|1N|mb|p|mb|2C!|an|Stayman|mb|d|\r\nmb|r|mb|p|mb|\r\np|mb|p|pc|sA|")
     assert [t.text for t in b.calls] == ["1N", "p", "2C!", "d", "r", "p", "p", "p"]
     assert b.calls[2].alert and b.calls[2].explanation == "Stayman"
-    assert b.calls[7].line == 3 and b.calls[7].column == 1
+    assert (b.calls[6].line, b.calls[6].column) == (3, 1) and (b.calls[7].line, b.calls[7].column) == (3, 6)
     assert str(b.contract) == "2CXX S" and b.vulnerability == "All" and b.is_legal
     assert b.auction.entries[2].alert and b.auction.entries[2].note == "Stayman"
 
@@ -38,10 +38,10 @@ def test_vugraph_rooms_results_and_players() -> None:
     text = HEADER + ("qx|o5|md|3S2,,,|mb|1N|mb|p|mb|p|mb|p|pg||\r\n"
                      "qx|c5|md|3S2,,,|mb|p|mb|1H|mb|p|mb|2H|mb|p|mb|p|mb|p|\r\n"
                      "qx|o6|md|4S2,,,|mb|p|mb|p|mb|p|mb|p|\r\n"
-                     "qx|c6|md|4S2,,,|mb|p|mb|p|mb|1S|mb|d|mb|p|mb|4S|mb|d|mb|p|mb|p|mb|p|\r\n")
+                     "qx|c6|md|2S2,,,|mb|1S|mb|p|mb|3S|mb|p|mb|4S|mb|d|mb|p|mb|p|mb|p|\r\n")
     boards = lin.loads(text, source="t.lin")
     assert [(b.room, b.number) for b in boards] == [("open", 5), ("closed", 5), ("open", 6), ("closed", 6)]
-    assert [str(b.recorded) for b in boards] == ["1NS=", "2HE-1", "PASS", "4SWx-1"]
+    assert [str(b.recorded) for b in boards] == ["1NN=", "2HE-1", "PASS", "4SWx-1"]
     assert all(b.agrees for b in boards) and not any(b.problems for b in boards)
     assert boards[2].is_passed_out and boards[0].players[Seat.S] == "s1" and boards[1].players[Seat.E] == "e2"
     assert boards[0].event == "Test Cup"
