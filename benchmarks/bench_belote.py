@@ -1,81 +1,150 @@
 """Random legal belote deals per second (deal, play, score) on one core, next to jass-kit.
 
-Run: ``python benchmarks/bench_belote.py [--seconds 3]``. Ours is
-``arbitre.rulings.belote.game.play_random_deal`` (shuffle, cut, 3+2 deal,
-taking rounds, 32 legal random cards, trick winners, card points, belote,
-announces, deal score). The peer is jass-kit's Swiss Jass (Schieber) random
-simulation: random hand, random trump, 36 random valid cards with
-``RuleSchieber`` and ``GameSim`` (numpy-based). If jass-kit is not importable
-in this interpreter the script says so and still measures ours; run it with
-the bench venv (``/tmp/benchvenv/bin/python``) to get both in the same run.
-Target for ours: >= 10,000 deals/s.
+Run: ``python benchmarks/bench_belote.py [--reps 7] [--deals 5000] [--peer-deals 400] [--json]``;
+import: ``from bench_belote import main; results = main()`` (a dict, see :func:`main`).
+
+Ours is ``arbitre.rulings.belote.game.play_random_deal``: shuffle, cut, 3+2
+deal, taking rounds (redeal when all pass), 32 random legal cards, trick
+winners, card points, dix de der, belote, announces, deal score. The peer is
+jass-kit's Swiss Jass (Schieber) random simulation: random hands, random
+trump, 36 random valid cards with ``RuleSchieber`` and ``GameSim``
+(numpy-based). Both engines check their points total on every deal (ours 162,
+jass 157).
+
+Method: every repetition plays the same fixed-seed sequence of deals (so the
+work is identical from one repetition to the next and the spread is machine
+noise), after one warm-up repetition; we report the median rate, the slowest
+and fastest repetitions and the spread ((max - min) / median), one process,
+one thread, garbage collector left on. The 1-minute load average is printed
+before and after: other processes on the machine slow the median down.
+
+If jass-kit is not importable in this interpreter the script says so and still
+measures ours; run it with the bench venv (``/tmp/benchvenv/bin/python``) to
+get both in the same run. Our engine is imported from the installed
+``arbitre`` package if there is one, else straight from this checkout.
+Target for ours: >= 10,000 deals/s (median). Always exits 0.
 """
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
+import os
 import platform
-import random
+import statistics
 import sys
 import time
 import types
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
+
+TARGET = 10_000
+SEED = 20240604
+ROOT = Path(__file__).resolve().parents[1]
 
 
-def _import_engine():
-    """Import the engine; from a plain checkout (arbitre not installed) map rulings/ as arbitre.rulings."""
+def _import_engine() -> tuple[Callable[..., Any], str]:
+    """``play_random_deal`` and the file it comes from.
+
+    From a plain checkout (``arbitre`` not installed) ``rulings/`` is mapped as ``arbitre.rulings``.
+    """
     try:
-        from arbitre.rulings.belote.game import play_random_deal
-        return play_random_deal
+        from arbitre.rulings.belote import game
     except ImportError:
-        root = Path(__file__).resolve().parents[1]
-        pkg = types.ModuleType("arbitre")
-        pkg.__path__ = []  # namespace-like parent
-        sys.modules["arbitre"] = pkg
+        if "arbitre" not in sys.modules:
+            pkg = types.ModuleType("arbitre")
+            pkg.__path__ = []  # namespace-like parent
+            sys.modules["arbitre"] = pkg
         spec = importlib.util.spec_from_file_location(
-            "arbitre.rulings", root / "rulings" / "__init__.py", submodule_search_locations=[str(root / "rulings")])
+            "arbitre.rulings", ROOT / "rulings" / "__init__.py", submodule_search_locations=[str(ROOT / "rulings")])
         assert spec and spec.loader
         mod = importlib.util.module_from_spec(spec)
         sys.modules["arbitre.rulings"] = mod
         spec.loader.exec_module(mod)
-        from arbitre.rulings.belote.game import play_random_deal
-        return play_random_deal
+        from arbitre.rulings.belote import game
+    return game.play_random_deal, str(Path(game.__file__).resolve())
 
 
-def _cpu_name() -> str:
+def machine() -> dict[str, Any]:
+    """Platform, CPU model (from /proc/cpuinfo), Python version, CPU count."""
+    cpu = platform.processor() or "unknown"
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
+                cpu = line.split(":", 1)[1].strip()
+                break
     except OSError:
         pass
-    return platform.processor() or "unknown"
+    return {
+        "platform": platform.platform(),
+        "cpu": cpu,
+        "cpus": os.cpu_count(),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+    }
 
 
-def measure(step: Callable[[], object], seconds: float) -> tuple[int, float]:
-    """Run ``step`` repeatedly for about ``seconds``; return (count, elapsed)."""
-    for _ in range(50):  # warm-up
-        step()
-    n = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        for _ in range(100):
-            step()
-        n += 100
-        now = time.perf_counter()
-        if now >= deadline:
-            return n, now - start
+def _load() -> float | None:
+    try:
+        return os.getloadavg()[0]
+    except OSError:
+        return None
 
 
-def ours(seconds: float) -> tuple[int, float]:
-    play_random_deal = _import_engine()
-    rng = random.Random(20240604)
-    return measure(lambda: play_random_deal(rng), seconds)
+def _stats(deals: int, seconds: list[float]) -> dict[str, Any]:
+    rates = sorted(deals / t for t in seconds)
+    median = statistics.median(rates)
+    return {"median": median, "min": rates[0], "max": rates[-1], "spread": (rates[-1] - rates[0]) / median,
+            "rates": rates}
 
 
-def jass_peer(seconds: float) -> tuple[int, float] | str:
+def measure(engines: dict[str, tuple[Callable[[int], Callable[[], None]], int]], reps: int) -> dict[str, Any]:
+    """Time ``reps`` repetitions of each engine, interleaved, after one warm-up repetition each.
+
+    ``engines[name] = (make_run, deals)``: ``make_run(seed)`` returns a function
+    playing ``deals`` deals from ``seed``; every repetition uses the same seed.
+    The engines take turns within each repetition so that both see the same
+    machine conditions. Rates are given by wall clock and by the process's
+    CPU time (which leaves out the time other processes held the core).
+    """
+    for make_run, _ in engines.values():
+        make_run(SEED)()  # warm-up (imports, caches, allocator)
+    wall: dict[str, list[float]] = {name: [] for name in engines}
+    cpu: dict[str, list[float]] = {name: [] for name in engines}
+    for _ in range(reps):
+        for name, (make_run, _) in engines.items():
+            run = make_run(SEED)
+            w0, c0 = time.perf_counter(), time.process_time()
+            run()
+            c1, w1 = time.process_time(), time.perf_counter()
+            wall[name].append(w1 - w0)
+            cpu[name].append(c1 - c0)
+    out = {}
+    for name, (_, deals) in engines.items():
+        out[name] = {"deals_per_rep": deals, "reps": reps, **_stats(deals, wall[name]),
+                     "cpu": _stats(deals, cpu[name])}
+    return out
+
+
+def ours(deals: int, reps: int) -> dict[str, Any]:
+    import random
+
+    play_random_deal, source = _import_engine()
+
+    def make_run(seed: int) -> Callable[[], None]:
+        def run() -> None:
+            rng = random.Random(seed)
+            for _ in range(deals):
+                played = play_random_deal(rng)
+                assert played.card_points[0] + played.card_points[1] == 162
+
+        return run
+
+    result = measure(make_run, deals, reps)
+    result["source"] = source
+    return result
+
+
+def jass_peer(deals: int, reps: int) -> dict[str, Any] | str:
     """jass-kit random Schieber deals, or a message saying why it cannot run."""
     try:
         import numpy as np
@@ -86,49 +155,106 @@ def jass_peer(seconds: float) -> tuple[int, float] | str:
     except ImportError as err:
         return f"jass-kit not importable here ({err}); try /tmp/benchvenv/bin/python"
     rule = RuleSchieber()
-    rng = np.random.default_rng(20240604)
 
-    def one() -> None:
-        sim = GameSim(rule=rule)
-        sim.init_from_cards(hands=deal_random_hand(), dealer=int(rng.integers(4)))
-        sim.action_trump(int(rng.integers(0, MAX_TRUMP + 1)))
-        for _ in range(36):
-            valid = rule.get_valid_cards_from_state(sim.state)
-            sim.action_play_card(int(rng.choice(np.flatnonzero(valid))))
-        assert sim.state.points.sum() == 157
+    def make_run(seed: int) -> Callable[[], None]:
+        def run() -> None:
+            np.random.seed(seed)  # deal_random_hand draws from numpy's global generator
+            rng = np.random.default_rng(seed)
+            for _ in range(deals):
+                sim = GameSim(rule=rule)
+                sim.init_from_cards(hands=deal_random_hand(), dealer=int(rng.integers(4)))
+                sim.action_trump(int(rng.integers(0, MAX_TRUMP + 1)))
+                for _ in range(36):
+                    valid = rule.get_valid_cards_from_state(sim.state)
+                    sim.action_play_card(int(rng.choice(np.flatnonzero(valid))))
+                assert sim.state.points.sum() == 157
 
-    return measure(one, seconds)
+        return run
+
+    result = measure(make_run, deals, reps)
+    result["source"] = f"jass-kit {_version('jass-kit')}, numpy {np.__version__}"
+    return result
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time budget per engine (default 3)")
-    args = parser.parse_args(argv)
-    print(f"platform : {platform.platform()}")
-    print(f"cpu      : {_cpu_name()} (single core, one process)")
-    print(f"python   : {platform.python_implementation()} {platform.python_version()}")
-    rows: list[tuple[str, str, str, str]] = []
-    n, dt = ours(args.seconds)
-    rate = n / dt
-    rows.append(("arbitre belote (32 cards)", f"{n}", f"{dt:.2f}", f"{rate:,.0f}"))
-    peer = jass_peer(args.seconds)
+def _version(dist: str) -> str:
+    try:
+        from importlib.metadata import version
+        return version(dist)
+    except Exception:  # noqa: BLE001 - informational only
+        return "?"
+
+
+def _table(rows: list[dict[str, Any]]) -> str:
+    header = ("engine", "deals x reps", "median/s", "min/s", "max/s", "spread")
+    lines = [header] + [(
+        r["engine"], f"{r['deals_per_rep']} x {r['reps']}", f"{r['median']:,.0f}", f"{r['min']:,.0f}",
+        f"{r['max']:,.0f}", f"{r['spread']:.0%}",
+    ) for r in rows]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    out = []
+    for k, line in enumerate(lines):
+        out.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(line, widths))))
+        if k == 0:
+            out.append("-" * len(out[0]))
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    """Run both benchmarks, print a report, return the results.
+
+    ``argv`` defaults to no arguments (not ``sys.argv``), so a combined runner
+    can call ``main()``. The dict holds ``machine``, ``load_before``/``load_after``,
+    ``ours`` and ``jass_kit`` (each: ``median``, ``min``, ``max`` deals/s,
+    ``spread``, ``rates``, ``deals_per_rep``, ``reps``, ``source``; ``jass_kit``
+    is a message string when jass-kit is not importable), ``ratio`` (ours /
+    jass-kit median, or ``None``), ``target`` and ``target_met``.
+    """
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--reps", type=int, default=7, help="timed repetitions per engine (default 7)")
+    parser.add_argument("--deals", type=int, default=5000, help="our deals per repetition (default 5000)")
+    parser.add_argument("--peer-deals", type=int, default=400, help="jass-kit deals per repetition (default 400)")
+    parser.add_argument("--json", action="store_true", help="also print the results as JSON")
+    args = parser.parse_args([] if argv is None else argv)
+
+    info = machine()
+    print(f"platform : {info['platform']}")
+    print(f"cpu      : {info['cpu']} ({info['cpus']} logical CPUs; benchmark uses one core, one process)")
+    print(f"python   : {info['python']} ({sys.executable})")
+    load_before = _load()
+
+    mine = ours(args.deals, args.reps)
+    mine["engine"] = "arbitre belote (32 cards)"
+    print(f"ours     : {mine['source']}")
+    rows = [mine]
+    peer = jass_peer(args.peer_deals, args.reps)
     if isinstance(peer, str):
-        print(peer)
+        print(f"peer     : {peer}")
     else:
-        pn, pdt = peer
-        rows.append(("jass-kit Schieber (36 cards)", f"{pn}", f"{pdt:.2f}", f"{pn / pdt:,.0f}"))
-    header = ("engine", "deals", "seconds", "deals/s")
-    widths = [max(len(r[i]) for r in rows + [header]) for i in range(4)]
-    line = "  ".join(h.ljust(w) for h, w in zip(header, widths))
+        peer["engine"] = "jass-kit Schieber (36 cards)"
+        print(f"peer     : {peer['source']}")
+        rows.append(peer)
+    load_after = _load()
+
     print()
-    print(line)
-    print("-" * len(line))
-    for r in rows:
-        print("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
+    print(_table(rows))
     print()
-    print(f"target >= 10,000 deals/s for ours: {'met' if rate >= 10_000 else 'NOT met'}")
-    return 0
+    ratio = None if isinstance(peer, str) else mine["median"] / peer["median"]
+    if ratio is not None:
+        print(f"ours / jass-kit (median): {ratio:.1f}x")
+    if load_before is not None and load_after is not None:
+        print(f"load average (1 min) before/after: {load_before:.2f} / {load_after:.2f}"
+              f" on {info['cpus']} CPUs (a busy machine lowers the median)")
+    met = mine["median"] >= TARGET
+    print(f"target >= {TARGET:,} deals/s (median) for ours: {'met' if met else 'NOT met'}")
+    results = {
+        "machine": info, "load_before": load_before, "load_after": load_after,
+        "ours": mine, "jass_kit": peer, "ratio": ratio, "target": TARGET, "target_met": met,
+    }
+    if args.json:
+        print(json.dumps(results, indent=2, default=str))
+    return results
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    main(sys.argv[1:])
+    raise SystemExit(0)

@@ -24,8 +24,16 @@ def _lang_from_argv(argv: list[str]) -> str:
     return os.environ.get("ARBITRE_LANG", "en")
 
 
-LAZY = {"belote": "arbitre.cli.belote"}
-"""Sub-apps imported only when used (the belote engine's import costs ~0.3 s)."""
+LAZY = {
+    "states": ("arbitre.cli.cmd_states", None),
+    "db": ("arbitre.cli.cmd_db", None),
+    "ruling": ("arbitre.cli.cmd_ruling", "ruling"),
+    "law": ("arbitre.cli.cmd_ruling", "law"),
+    "log": ("arbitre.cli.cmd_ruling", "log"),
+    "belote": ("arbitre.cli.belote", None),
+}
+"""Commands imported only when used: a cold `arbitre classify` pays for classify alone
+(the belote engine's import alone costs ~0.3 s). name -> (module with `app`, command in it)."""
 
 
 class _Group(TyperGroup):
@@ -38,8 +46,12 @@ class _Group(TyperGroup):
     def get_command(self, ctx, name):
         cmd = super().get_command(ctx, name)
         if cmd is None and name in LAZY:
-            module = __import__(LAZY[name], fromlist=["app"])
-            cmd = typer.main.get_command(module.app)
+            import importlib
+
+            module_name, inner = LAZY[name]
+            cmd = typer.main.get_command(importlib.import_module(module_name).app)
+            if inner is not None and hasattr(cmd, "commands"):
+                cmd = cmd.commands[inner]
             cmd.name = name
             self.add_command(cmd, name)
         return cmd
@@ -71,14 +83,16 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-from arbitre.cli import cmd_classify, cmd_db, cmd_states  # noqa: E402  (registers commands)
+
+
+@app.callback()
+def _root() -> None:
+    """A tournament director's knowledge base for card games with an auction (bridge first)."""
+
+
+from arbitre.cli import cmd_classify  # noqa: E402  (the hot path is registered eagerly)
 
 cmd_classify.register(app)
-cmd_states.register(app)
-app.add_typer(cmd_db.app, name="db")
-from arbitre.cli import cmd_ruling  # noqa: E402
-
-cmd_ruling.register(app)
 
 
 def main() -> None:

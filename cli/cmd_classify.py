@@ -100,13 +100,13 @@ def register(app: typer.Typer) -> None:
                 if r is None:
                     label = no_auction_label(b)
                     errors.append({"source": b.source, "line": b.line, "column": None, "token": None,
-                                   "message": label.model_dump()})
+                                   "message": {"fr": label.fr, "en": label.en}})
                     continue
                 reports.append(r)
         if as_json:
-            from arbitre.rulings.bridge.report import ClassifyResult
+            from arbitre.rulings.bridge.report import ClassifyResult, to_json
 
-            doc = ClassifyResult(auctions=reports, errors=errors).model_dump(mode="json")
+            doc = to_json(ClassifyResult(auctions=reports, errors=errors))
             if rule:
                 from arbitre.cli.cmd_ruling import irregularity_walks, walk_json
 

@@ -331,6 +331,9 @@ def register(app: typer.Typer) -> None:
             sys.stdout.write(buf.getvalue())
 
 
+app = typer.Typer()
+
+
 def irregularity_walks(reports, db: Path | None, answers: list[str]):
     """One walk per irregularity that names a tree, with the auction's facts filled in."""
     from arbitre.rulings.trees.walk import Walk
@@ -356,3 +359,6 @@ def open_irregularities(reports, db: Path | None, lang: str, answers: list[str])
                 f"Ruling: {irr.label.en} (Law {irr.law}), call #{irr.index + 1} by {irr.seat}")
         console.print(Rule(head))
         run_walk(walk, lang=lang, as_json=False, record=None, db_path=db_path(db))
+
+
+register(app)

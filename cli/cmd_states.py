@@ -42,3 +42,7 @@ def register(app: typer.Typer) -> None:
             t.add_row(str(s.position), s.code + (" (" + ", ".join(s.aliases) + ")" if s.aliases else ""),
                       action[0] if fr else action[1], s.label.get(lang.value), s.db_class)
         out().print(t)
+
+
+app = typer.Typer()
+register(app)

@@ -181,7 +181,9 @@ def test_property_random_legal_auctions(machine, seed, dealer):
         c = a.contract
         side_bids = [e for e in a.entries if e.call.is_bid and e.seat % 2 == c.declarer % 2 and e.call.strain == c.strain]
         assert side_bids[0].seat == c.declarer
-    json.loads(r.model_dump_json())
+    from arbitre.rulings.bridge.report import ClassifyResult, to_json
+
+    json.dumps(to_json(ClassifyResult(auctions=[r])))
 
 
 @settings(max_examples=300, deadline=None)

@@ -38,6 +38,7 @@ from arbitre.rulings.belote.scoring import (
 _CARDS = range(32)
 ALL_CARDS = (1 << 32) - 1
 _ORDERS = tuple(tuple((leader + i) % 4 for i in range(4)) for leader in range(4))
+_FOLLOWERS = tuple(order[1:] for order in _ORDERS)
 
 
 def _seats_of_positions(dealer: int, taker: int) -> tuple[int, ...]:
@@ -137,18 +138,32 @@ def play_random_deal(rng: random.Random, dealer: int = 0,
     leader = (dealer + 1) % 4
     trick_keys = TRICK_KEY[trump]
     for _ in range(8):
-        card = _random_card(left[leader], rnd)
-        left[leader] ^= 1 << card
+        # (_random_card, inlined: a random number of lowest cards is dropped, the next one played)
+        hand = options = left[leader]
+        k = int(rnd() * options.bit_count())
+        while k:
+            options &= options - 1
+            k -= 1
+        bit = options & -options
+        left[leader] = hand ^ bit
+        trick = bit
+        card = bit.bit_length() - 1
         plays.append(card)
         led = card >> 3
         key = trick_keys[led]
-        best, best_key, best_seat, trick = card, key[card], leader, 1 << card
-        for seat in _ORDERS[leader][1:]:
+        best, best_key, best_seat = card, key[card], leader
+        for seat in _FOLLOWERS[leader]:
             hand = left[seat]
-            card = _random_card(legal_mask(hand, led, best, best_seat == seat ^ 2, trump, must_under), rnd)
-            left[seat] = hand ^ 1 << card
+            options = legal_mask(hand, led, best, best_seat == seat ^ 2, trump, must_under)
+            k = int(rnd() * options.bit_count())
+            while k:
+                options &= options - 1
+                k -= 1
+            bit = options & -options
+            left[seat] = hand ^ bit
+            trick |= bit
+            card = bit.bit_length() - 1
             plays.append(card)
-            trick |= 1 << card
             if key[card] > best_key:
                 best, best_key, best_seat = card, key[card], seat
         won[best_seat & 1] |= trick

@@ -215,7 +215,10 @@ BYTE_POINTS: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[as
 
 def mask_points(cards: int, trump: int) -> int:
     """Card points of a set of cards (bitmask), without the dix de der."""
-    return sum(BYTE_POINTS[s == trump][cards >> 8 * s & 0xFF] for s in range(4))
+    plain, trumps = BYTE_POINTS
+    in_trump = cards >> 8 * trump & 0xFF
+    return (plain[cards & 0xFF] + plain[cards >> 8 & 0xFF] + plain[cards >> 16 & 0xFF] + plain[cards >> 24 & 0xFF]
+            - plain[in_trump] + trumps[in_trump])
 
 
 def _summary(announces: Sequence[tuple[int, int]]) -> tuple[int, int]:

@@ -40,6 +40,12 @@ _LIN_SEATS = (Seat.S, Seat.W, Seat.N, Seat.E)  # pn| order
 _VUL = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": "All"}
 _CALLS: dict[str, Call] = {**STANDARD_CALLS, "D": DOUBLE, "R": REDOUBLE, "DBL": DOUBLE, "RDBL": REDOUBLE}
 _CALLS["P"] = PASS
+_EXACT: dict[str, tuple[Call, bool]] = {}
+"""Exact ``mb|`` values as LIN writes them -> (call, alert): one dict look-up per call."""
+for _text, _call_value in _CALLS.items():
+    for _form in {_text, _text.lower(), _text[:1] + _text[1:].lower()}:
+        _EXACT[_form] = (_call_value, False)
+        _EXACT[_form + "!"] = (_call_value, True)
 
 
 def load(fp: IO[str] | IO[bytes], source: str | None = None) -> list[Board]:
@@ -92,6 +98,7 @@ def iter_boards(text: str, source: str = "<lin>") -> Iterator[Board]:
     last_call: CallToken | None = None
     count = 0
     get = _KEYS.get
+    exact = _EXACT.get
     keys = parts[0:len(parts) - 1:2]
     skip = _SKIP
     for k in [2 * i for i, key in enumerate(keys) if key not in skip]:  # cards and comments: most pairs
@@ -112,7 +119,14 @@ def iter_boards(text: str, source: str = "<lin>") -> Iterator[Board]:
                                                  "call before the deal (md|): dealer unknown, North assumed"),
                                   line, col)
                 board.auction_dealer = Seat.N
-            last_call = _call(board, value, *where(k + 1))
+            off = lengths[k + 1] + k + 1
+            n = bisect_right(starts, off)
+            fast = exact(value)
+            if fast is not None:  # the common case: "p", "1N", "2C!" ...
+                last_call = CallToken(value, n, off - starts[n - 1] + 1, fast[0], alert=fast[1])
+                board.calls.append(last_call)
+            else:
+                last_call = _call(board, value, n, off - starts[n - 1] + 1)
         elif code == 2:  # an
             if last_call is not None:
                 last_call.explanation = value.strip()
@@ -167,15 +181,13 @@ def _looks_like_key(raw: str) -> bool:
 
 
 def _new_board(source: str, index: int, line: int, header: _Header) -> Board:
-    b = Board(source=source, index=index, line=line, format="lin", event=header.event)
-    if header.players:
-        b.players = _players(header.players, None)
-    return b
+    return Board(source=source, index=index, line=line, format="lin", event=header.event,
+                 players=_players(header.players, None) if header.players else {})
 
 
 def _players(names: list[str], room: str | None) -> dict[Seat, str]:
     start = 4 if room == "closed" and len(names) >= 8 else 0
-    return {seat: names[start + i] for i, seat in enumerate(_LIN_SEATS) if start + i < len(names) and names[start + i]}
+    return {seat: name for seat, name in zip(_LIN_SEATS, names[start:start + 4]) if name}
 
 
 def _board_id(board: Board, value: str, header: _Header) -> None:

@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterator
 from typing import IO
 
-from arbitre.rulings.bridge.calls import PASS, Call
+from arbitre.rulings.bridge.calls import PASS, Call, CallKind
 from arbitre.rulings.bridge.records import (
     STANDARD_CALLS, Board, CallToken, finish_board, parse_recorded,
 )
@@ -42,6 +42,7 @@ __all__ = ["load", "loads", "iter_boards"]
 _SEAT = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 _VUL = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW", "ALL": "All", "BOTH": "All"}
 _NEXT = {seat: seat.next for seat in Seat}
+_BID, _PASS_KIND = CallKind.BID, CallKind.PASS
 _SUFFIXES = frozenset(("!", "?", "!!", "??", "!?", "?!"))
 _TOKEN = re.compile(r"""
     (?P<comment>\{[^}]*\}?)           # {comment}, maybe left open to the next lines
@@ -327,6 +328,17 @@ def _auction(board: Board, game: _Game, first_seat: str) -> None:
     for word, line, col in game.auction:
         call = get_call(word.upper())
         if call is not None:  # the common case: a plain call
+            if started and not skips and unfinished_at is None:
+                last = CallToken(word, line, col, call, turn, marker=marker)
+                marker = None
+                calls.append(last)
+                turn = _NEXT[turn]
+                if call is PASS:
+                    trailing += 1
+                else:
+                    trailing = 0
+                    bids += call.kind is _BID
+                continue
             pieces = [(word, col)]
         elif word[0] == "=" and word[-1] == "=" and word[1:-1].isdigit():
             _note(board, last, word, line, col)
@@ -420,11 +432,11 @@ def _auction(board: Board, game: _Game, first_seat: str) -> None:
             marker = None
             calls.append(last)
             turn = _NEXT[turn]
-            if call.is_pass:
+            if call.kind is _PASS_KIND:
                 trailing += 1
             else:
                 trailing = 0
-                bids += call.is_bid
+                bids += call.kind is _BID
     if not started:
         _set_dealer(board, turn, line0, col0)
     if marker is not None or skips:

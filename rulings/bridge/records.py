@@ -346,31 +346,33 @@ def _quick(board: Board) -> _Summary | None:
     turn = int(board.auction_dealer)  # type: ignore[arg-type]
     last_rank = -1
     last_side = doubler_side = -1
-    last_strain = None
-    last_level = doubled = passes = bids = 0
-    first: dict[tuple[int, Strain], int] = {}
+    doubled = passes = bids = 0
+    first: dict[int, int] = {}  # side * 5 + strain -> seat that named the strain first
     closed = False
     n = 0
+    code_of = _CODE.get
     for t in board.calls:
         c = t.call
         if c is None:
             continue
         if closed:
             return None
-        kind = c.kind
+        code = code_of(id(c))
+        if code is None:
+            code = _code(c)
         side = turn & 1
-        if kind is _BID:
-            rank = c.level * 5 + c.strain  # type: ignore[operator]
-            if c.level > 7 or rank <= last_rank:
+        if code >= 5:  # a bid: its rank
+            if code > 39 or code <= last_rank:
                 return None
-            last_rank, last_side, last_strain, last_level = rank, side, c.strain, c.level
+            last_rank, last_side = code, side
             doubled = passes = 0
             bids += 1
-            if (side, c.strain) not in first:
-                first[(side, c.strain)] = turn  # type: ignore[index]
-        elif kind is _PASS:
+            key = side * 5 + code % 5
+            if key not in first:
+                first[key] = turn
+        elif code == 0:
             passes += 1
-        elif kind is _DOUBLE:
+        elif code == 1:
             if last_rank < 0 or doubled or last_side == side:
                 return None
             doubled, doubler_side, passes = 1, side, 0
@@ -386,8 +388,21 @@ def _quick(board: Board) -> _Summary | None:
             closed = True
     if not bids:
         return _Summary(closed, None)
-    declarer = _SEATS[first[(last_side, last_strain)]]  # type: ignore[index]
-    return _Summary(closed, Contract(last_level, last_strain, doubled, declarer))  # type: ignore[arg-type]
+    strain = last_rank % 5
+    declarer = _SEATS[first[last_side * 5 + strain]]
+    return _Summary(closed, Contract(last_rank // 5, _STRAINS[strain], doubled, declarer))
+
+
+def _code(c: Call) -> int:
+    """0 pass, 1 double, 2 redouble, else the bid's rank (1C=5 ... 7NT=39, 8C=40 ...)."""
+    if c.kind is _BID:
+        return c.level * 5 + int(c.strain)  # type: ignore[arg-type]
+    return 0 if c.kind is _PASS else 1 if c.kind is _DOUBLE else 2
+
+
+_STRAINS = tuple(Strain)
+_CODE: dict[int, int] = {id(c): _code(c) for c in STANDARD_CALLS.values()}
+"""id of the standard Call objects -> code, so the lean check never hashes a Call."""
 
 
 def finish_board(board: Board, *, complete_expected: bool = True) -> Board:

@@ -1,16 +1,22 @@
-"""The classification report: pydantic models, the one shape shared by the Rich tables
-and ``--json``. Every user-facing label carries French and English (``{"fr", "en"}``)."""
+"""The classification report: the one shape shared by the Rich tables and ``--json``.
+
+Plain dataclasses, so that a cold ``arbitre classify`` does not pay for building
+pydantic models; ``--json`` validates and serialises them with pydantic's
+``TypeAdapter`` (:func:`to_json`). Every user-facing label carries French and English.
+"""
 from __future__ import annotations
 
-from pydantic import BaseModel
+from dataclasses import dataclass, field
 
 
-class Label(BaseModel):
+@dataclass(kw_only=True, slots=True)
+class Label:
     fr: str
     en: str
 
 
-class CallReport(BaseModel):
+@dataclass(kw_only=True, slots=True)
+class CallReport:
     index: int
     call: str  # canonical English form: 1H, 3NT, P, X, XX
     seat: str
@@ -23,17 +29,19 @@ class CallReport(BaseModel):
     note: str | None = None
 
 
-class SeatReport(BaseModel):
+@dataclass(kw_only=True, slots=True)
+class SeatReport:
     seat: str
     position: int
     state: str | None
     state_label: Label | None
     db_class: str | None
     db_class_label: Label | None
-    flags: list[dict] = []
+    flags: list[dict] = field(default_factory=list)
 
 
-class IrregularityReport(BaseModel):
+@dataclass(kw_only=True, slots=True)
+class IrregularityReport:
     kind: str
     law: str
     tree: str
@@ -46,7 +54,8 @@ class IrregularityReport(BaseModel):
     params: dict[str, str]
 
 
-class ContractReport(BaseModel):
+@dataclass(kw_only=True, slots=True)
+class ContractReport:
     level: int
     strain: str
     doubled: int
@@ -54,7 +63,8 @@ class ContractReport(BaseModel):
     text: str  # 4HX S
 
 
-class AuctionReport(BaseModel):
+@dataclass(kw_only=True, slots=True)
+class AuctionReport:
     source: str | None = None
     board: str | None = None
     dealer: str
@@ -65,14 +75,22 @@ class AuctionReport(BaseModel):
     turn: str | None
     contract: ContractReport | None
     irregularities: list[IrregularityReport]
-    problems: list[Label] = []  # the record itself is dirty (unreadable token, duplicated auction...)
+    problems: list[Label] = field(default_factory=list)  # the record itself is dirty (unreadable token, duplicated auction...)
     recorded_contract: str | None = None  # what the record says (PBN [Contract]/[Declarer], LIN rs|)
     agrees_with_record: bool | None = None
 
 
-class ClassifyResult(BaseModel):
+@dataclass(kw_only=True, slots=True)
+class ClassifyResult:
     """One document for ``--json``: every auction read, and input errors (by source)."""
 
     game: str = "bridge"
     auctions: list[AuctionReport]
-    errors: list[dict] = []
+    errors: list[dict] = field(default_factory=list)
+
+
+def to_json(result: ClassifyResult) -> dict:
+    """The JSON document of ``--json`` (validated and serialised by pydantic)."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(ClassifyResult).dump_python(result, mode="json")

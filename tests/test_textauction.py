@@ -1,0 +1,60 @@
+"""Typed auctions: separators, seat tags, dealer prefix, alerts, AP, errors with positions; sniff."""
+from __future__ import annotations
+
+import pytest
+
+from arbitre.rulings.bridge import textauction as ta
+from arbitre.rulings.bridge.auction import Kind
+from arbitre.rulings.bridge.seats import Seat
+from arbitre.rulings.errors import InputError
+
+
+def test_one_auction_per_line_with_comments_commas_and_alerts() -> None:
+    boards = ta.loads("1C!, 1H X  AP  # done\n\n# only a comment\n1NT P 3NT P P P\n", dealer=Seat.S)
+    assert len(boards) == 2
+    first, second = boards
+    assert str(first.contract) == "1HX W" and first.is_complete and first.calls[0].alert
+    assert first.auction.entries[0].alert and [t.column for t in first.calls[:3]] == [1, 6, 9]
+    assert second.line == 4 and str(second.contract) == "3NT S" and not second.problems
+
+
+@pytest.mark.parametrize("prefix", ["Dealer: E", "dealer=E", "Donneur : E", "DEALER E,"])
+def test_dealer_prefix_wins(prefix: str) -> None:
+    (b,) = ta.loads(f"{prefix} 1S P 2S", dealer=Seat.N)
+    assert b.dealer is Seat.E and str(b.contract) == "2S E" and not b.is_complete and not b.problems
+
+
+def test_seat_tags_and_out_of_rotation() -> None:
+    (b,) = ta.loads("S:1C W:P N:1H O:1S")
+    assert b.dealer is Seat.S and [t.seat for t in b.calls] == [Seat.S, Seat.W, Seat.N, Seat.W]
+    (oor,) = ta.loads("N:1H S:2H", dealer=Seat.N)
+    assert oor.auction.irregularities[0].kind is Kind.BID_OUT_OF_ROTATION
+    assert oor.problem_codes() == ["bid-out-of-rotation"]
+
+
+def test_french_and_symbols() -> None:
+    (b,) = ta.loads("1Tr Passe 1SA Contre Surcontre 2♥", dealer=Seat.W)
+    assert str(b.contract) == "2H N"
+
+
+@pytest.mark.parametrize("text,token,column", [("1C 1H 12H", "12H", 7), ("1C, 1P", "1P", 5), ("Dealer: Q 1C", "Q", 9),
+                                               ("1C Z:1H", "Z", 4)])
+def test_unreadable_token_raises_with_position(text: str, token: str, column: int) -> None:
+    with pytest.raises(InputError) as err:
+        ta.loads("\n" + text, dealer=Seat.N, source="typed")
+    assert (err.value.line, err.value.column, err.value.source) == (2, column, "typed")
+    assert token in err.value.render("en") and token in err.value.render("fr")
+
+
+def test_dealer_unknown_is_refused() -> None:
+    with pytest.raises(InputError) as err:
+        ta.loads("1C P")
+    assert err.value.line == 1
+
+
+def test_sniff() -> None:
+    assert ta.sniff("% comment\n[Event \"x\"]\n") == "pbn"
+    assert ta.sniff("\ufeff{intro}\n") == "pbn"
+    assert ta.sniff("vg|Cup,1,I,1,2,a,0,b,0|\r\n") == "lin"
+    assert ta.sniff("pn|a,b,c,d|st||md|1,,,|") == "lin"
+    assert ta.sniff("Dealer: S 1C P") == "text" and ta.sniff("") == "text"
