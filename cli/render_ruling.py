@@ -95,8 +95,8 @@ def outcome_panel(node: Node, outcome: Outcome, lang: str, title: str | None = N
 
 def question(walk: Walk, lang: str, console: Console) -> None:
     node = walk.node
-    laws = f" [dim](Loi {', '.join(node.laws)})[/]" if node.laws and lang == "fr" else (
-        f" [dim](Law {', '.join(node.laws)})[/]" if node.laws else "")
+    word = ("Loi", "Law") if walk.forest.game == "bridge" else ("Article", "Article")
+    laws = f" [dim]({word[0] if lang == 'fr' else word[1]} {', '.join(node.laws)})[/]" if node.laws else ""
     console.print(f"\n[bold]{escape(getattr(node.question, lang))}[/]{laws}")
     if node.help:
         console.print(f"[dim]{escape(getattr(node.help, lang))}[/]")

@@ -110,15 +110,6 @@ def _shuffle_cut_take(rnd, dealer: int, p_take: float = 0.3) -> tuple[list[int],
         # all passed: redeal
 
 
-def _random_card(cards: int, rnd) -> int:
-    """A uniformly random card of a non-empty bitmask."""
-    k = int(rnd() * cards.bit_count())
-    while k:
-        cards &= cards - 1  # drop the lowest card
-        k -= 1
-    return (cards & -cards).bit_length() - 1
-
-
 def play_random_deal(rng: random.Random, dealer: int = 0,
                      rule: UndertrumpRule = UndertrumpRule.MUST_UNDERTRUMP,
                      variants: Variants = Variants(), with_announces: bool = True) -> PlayedDeal:
@@ -138,7 +129,8 @@ def play_random_deal(rng: random.Random, dealer: int = 0,
     leader = (dealer + 1) % 4
     trick_keys = TRICK_KEY[trump]
     for _ in range(8):
-        # (_random_card, inlined: a random number of lowest cards is dropped, the next one played)
+        # A uniformly random card of a bitmask (inlined here and below for speed):
+        # drop k lowest cards, k uniform in 0..n-1, and play the next lowest one.
         hand = options = left[leader]
         k = int(rnd() * options.bit_count())
         while k:

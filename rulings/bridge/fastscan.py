@@ -409,7 +409,7 @@ _TAG = re.compile(r'^\[([A-Za-z0-9]+) "((?:[^"\\\n]|\\.)*)"\]$', re.M)
 _TAG_LINES = re.compile(r"^" + _TAG_LINE, re.M)
 _NOT_PLAIN = re.compile(r'[\[\]{};"\\]')  # outside tag lines: comments, broken tags, strings
 _ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
-_BLANKISH = re.compile(r"^[ \t]+$", re.M)
+_BLANKISH = re.compile(r"^[ \t][^\S\n]*$", re.M)  # pbn.py ends a game on these lines
 _NOTE_TAG = re.compile(r'^\[Note "(\d+):', re.M)
 _FALLBACK_CHUNKS_MAX = 8  # more dirty records than this in a file: read the whole file once instead
 
@@ -423,7 +423,7 @@ def _plain_pbn(text: str) -> str | None:
         return None
     if _NOT_PLAIN.search(_TAG_LINES.sub("", text)):
         return None
-    if " \n" in text or "\t\n" in text or text.endswith((" ", "\t")):
+    if "\n " in text or "\n\t" in text or text[:1] in (" ", "\t"):
         text = _BLANKISH.sub("", text)
     return text
 
@@ -605,8 +605,9 @@ def _pbn_notes(chunk: str) -> set[int] | None:
 
 
 # -- LIN ----------------------------------------------------------------------------------------------
-_LIN_KEYS = {"mb": "b", "an": "a", "qx": "q", "md": "m", "sv": "s", "ah": "h", "vg": "v", "rs": "r", "pn": "n"}
-_LIN_FOLDED = frozenset(_LIN_KEYS)
+# the keys that matter here, one letter each (an|, sv|, pn| and the play change no classification)
+_LIN_KEYS = {"mb": "b", "qx": "q", "md": "m", "ah": "h", "vg": "v", "rs": "r"}
+_LIN_FOLDED = frozenset(("mb", "an", "qx", "md", "sv", "ah", "vg", "rs", "pn"))  # keys lin.py reads
 _LIN_DEALER = {"1": 2, "2": 3, "3": 0, "4": 1}  # md| digit -> seat (1=S, 2=W, 3=N, 4=E)
 _LIN_EVENTS = re.compile("[^.]")
 
@@ -633,7 +634,7 @@ def _scan_lin(file: _File, table: dict) -> list[Summary]:
     if not (1 <= len(head) <= 3 and head.isalnum()):
         return _reference_all(file)
     keys = parts[0:len(parts) - 1:2]
-    for k in set(keys).difference(_LIN_KEYS):
+    for k in set(keys).difference(_LIN_FOLDED):
         if k.strip().lower() in _LIN_FOLDED:  # " MB": the reference folds it; not plain
             return _reference_all(file)
     kc = "".join(map(_LIN_KEYS.get, keys, repeat(".")))
@@ -688,7 +689,7 @@ def _scan_lin(file: _File, table: dict) -> list[Summary]:
     out: list[Summary] = []
     for r in recs:
         s = None
-        if r.ok and r.rec is not False:
+        if r.ok:
             if r.dealer is None:
                 s = Summary(source, r.index, r.board, "lin", None, (), (None,) * 4, (None,) * 4, False, False, None,
                             None, None if r.rec is None else r.rec[1], None, (), (), True, file)
@@ -728,8 +729,8 @@ def _lin_board_id(rec: _LinRec, value: str, results: list[str], first: int) -> N
         if 0 <= slot < len(results):
             entry = results[slot].strip()
             if entry:
-                parsed = _recorded(entry, None)
-                rec.rec = False if parsed is False else (parsed, entry)
+                parsed = _recorded(entry, None)  # unreadable: no recorded contract, as lin.py
+                rec.rec = None if parsed is False else (parsed, entry)
             else:
                 rec.rec = None
 

@@ -21,8 +21,8 @@ incomplete auction) is kept with its problems; only a text that is not LIN at al
 from __future__ import annotations
 
 from bisect import bisect_right
-from itertools import accumulate
 from collections.abc import Iterator
+from itertools import accumulate
 from typing import IO
 
 from arbitre.rulings.bridge.calls import DOUBLE, PASS, REDOUBLE, Call
