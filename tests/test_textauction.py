@@ -46,10 +46,20 @@ def test_unreadable_token_raises_with_position(text: str, token: str, column: in
     assert token in err.value.render("en") and token in err.value.render("fr")
 
 
-def test_dealer_unknown_is_refused() -> None:
+def test_untagged_line_without_dealer_counts_from_north() -> None:
+    (b,) = ta.loads("1C P 1H")
+    assert b.dealer is Seat.N and [t.seat for t in b.calls] == [Seat.N, Seat.E, Seat.S]
+
+
+def test_first_call_tagged_north_sets_the_dealer() -> None:
+    (b,) = ta.loads("N:1H E:P")  # Seat.N is 0: must not be mistaken for "no tag"
+    assert b.dealer is Seat.N and not b.problems
+
+
+def test_dealer_unknown_when_only_later_calls_are_tagged_is_refused() -> None:
     with pytest.raises(InputError) as err:
-        ta.loads("1C P")
-    assert err.value.line == 1
+        ta.loads("1C E:P")
+    assert err.value.line == 1 and "Dealer" in err.value.render("en")
 
 
 def test_sniff() -> None:

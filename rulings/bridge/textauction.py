@@ -11,8 +11,10 @@ The typed format, decided for the director's keyboard:
   words); untagged calls follow the rotation. Tags let the director type a call out of
   rotation (the engine judges it);
 * the dealer: a ``Dealer: S`` / ``Dealer=S`` / ``Donneur: S`` prefix on the line, else the
-  ``dealer`` argument, else the seat of the first call when it is tagged. With none of
-  these the line is refused (a ruling depends on who is dealer).
+  ``dealer`` argument, else the seat of the first call when it is tagged, else North for an
+  untagged line (positions count from the dealer, so only the compass names depend on
+  it). A line whose later calls are tagged but whose first is not, with no dealer given,
+  is refused: who called out of rotation would be a guess.
 
 Typed auctions may stop anywhere (the director types up to the irregularity), so an
 unfinished auction is not a problem here. Any unreadable token raises
@@ -86,12 +88,14 @@ def parse_line(line: str, dealer: Seat | None = None, source: str = "<text>", li
             except InputError as err:
                 raise _located(err, source, lineno, col, raw) from None
         pending.append((raw, col, call, seat, alert))
+    if dealer is None and pending and pending[0][3] is not None:  # Seat.N is 0: test against None
+        dealer = pending[0][3]
     if dealer is None:
-        dealer = next((s for _, _, _, s, _ in pending if s is not None), None) if pending and pending[0][3] else None
-    if dealer is None:
-        raise InputError(T("donneur inconnu : écrivez « Donneur: S » en tête de ligne ou marquez le siège du premier "
-                           "appel (S:1C)", "dealer unknown: start the line with \"Dealer: S\" or tag the first call's "
-                           "seat (S:1C)"), line=lineno, column=1, source=source)
+        if any(p[3] is not None for p in pending):
+            raise InputError(T("donneur inconnu : écrivez « Donneur: S » en tête de ligne ou marquez le siège du premier "
+                               "appel (S:1C)", "dealer unknown: start the line with \"Dealer: S\" or tag the first "
+                               "call's seat (S:1C)"), line=lineno, column=1, source=source)
+        dealer = Seat.N  # untagged: positions count from the dealer, only the compass names depend on it
     board.dealer = board.auction_dealer = dealer
     board.seat_tagged = any(p[3] is not None for p in pending)
     auction = board.auction
