@@ -56,16 +56,17 @@ def render(report: AuctionReport, lang: str, console: Console) -> None:
         c = report.contract
         text = Call.parse(f"{c.level}{c.strain}").render(lang) + "X" * c.doubled
         prefix = w("contract", lang) if report.complete else w("contract", lang) + " (?)"
-        console.print(f"{prefix}: [bold]{escape(text)}[/], {w('declarer', lang)} {Seat[c.declarer].render(lang)}")
+        colon = "\u00a0:" if lang == "fr" else ":"
+        console.print(f"{prefix}{colon} [bold]{escape(text)}[/], {w('declarer', lang)} {Seat[c.declarer].render(lang)}")
     elif report.passed_out:
         console.print(w("passed_out", lang))
     if not report.complete and report.turn:
         console.print(f"{w('incomplete', lang)} {Seat[report.turn].render(lang)}")
     if report.recorded_contract is not None and report.agrees_with_record is not None:
         verdict = w("agrees", lang) if report.agrees_with_record else f"[bold red]{w('disagrees', lang)}[/]"
-        console.print(f"{w('record', lang)}: {escape(report.recorded_contract)} — {verdict}")
+        console.print(f"{w('record', lang)}{' :' if lang == 'fr' else ':'} {escape(report.recorded_contract)} — {verdict}")
     for p in report.problems:
-        console.print(f"[yellow]{w('problems', lang)}:[/] {escape(getattr(p, lang))}")
+        console.print(f"[yellow]{w('problems', lang)}{' :' if lang == 'fr' else ':'}[/] {escape(getattr(p, lang))}")
     if not report.irregularities:
         console.print(f"[green]{w('none', lang)}[/]")
         return

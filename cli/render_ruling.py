@@ -47,6 +47,11 @@ def _w(key: str, lang: str) -> str:
     return W[key][0 if lang == "fr" else 1]
 
 
+def _c(lang: str) -> str:
+    """A colon as each language writes it (French puts a space before it)."""
+    return "\u00a0:" if lang == "fr" else ":"
+
+
 def _r(table: dict, key: str, lang: str) -> str:
     return table.get(key, (key, key))[0 if lang == "fr" else 1]
 
@@ -56,32 +61,32 @@ def outcome_panel(node: Node, outcome: Outcome, lang: str, title: str | None = N
     heading = node.title.__getattribute__(lang) if node.title else ""
     if heading:
         parts.append(f"[bold]{escape(heading)}[/]")
-    parts.append(f"[bold]{_w('rectification', lang)}:[/] {escape(getattr(outcome.rectification, lang))}")
+    parts.append(f"[bold]{_w('rectification', lang)}{_c(lang)}[/] {escape(getattr(outcome.rectification, lang))}")
     if outcome.laws:
-        parts.append(f"[bold]{_w('laws', lang)}:[/] {', '.join(outcome.laws)}")
+        parts.append(f"[bold]{_w('laws', lang)}{_c(lang)}[/] {', '.join(outcome.laws)}")
     if outcome.auction_obligations:
-        parts.append(f"[bold]{_w('auction', lang)}:[/]")
+        parts.append(f"[bold]{_w('auction', lang)}{_c(lang)}[/]")
         for a in outcome.auction_obligations:
             note = f" — {escape(getattr(a.note, lang))}" if a.note else ""
             parts.append(f"  • {_r(ROLE, a.who.value, lang)} {_r(ACTION, a.action, lang)} {_r(SCOPE, a.scope, lang)}{note}")
     if outcome.lead_restrictions:
-        parts.append(f"[bold]{_w('lead', lang)}:[/]")
+        parts.append(f"[bold]{_w('lead', lang)}{_c(lang)}[/]")
         for lr in outcome.lead_restrictions:
             parts.append(f"  • [{lr.law}] {escape(getattr(lr.text, lang))} ({_r(ROLE, lr.chooser.value, lang)} "
                          f"{_w('chooses', lang)})")
     if outcome.penalty_cards:
-        parts.append(f"[bold]{_w('penalty', lang)}:[/]")
+        parts.append(f"[bold]{_w('penalty', lang)}{_c(lang)}[/]")
         for p in outcome.penalty_cards:
             parts.append(f"  • {_w(p.kind, lang)} — {_r(ROLE, p.holder.value, lang)}: {escape(getattr(p.text, lang))}")
     if outcome.tricks_transferred is not None:
         t = outcome.tricks_transferred
-        parts.append(f"[bold]{_w('tricks', lang)}:[/] {t.count} ({t.rule}) — {escape(getattr(t.text, lang))}")
+        parts.append(f"[bold]{_w('tricks', lang)}{_c(lang)}[/] {t.count} ({t.rule}) — {escape(getattr(t.text, lang))}")
     if outcome.options:
-        parts.append(f"[bold]{_w('options', lang)}:[/]")
+        parts.append(f"[bold]{_w('options', lang)}{_c(lang)}[/]")
         for o in outcome.options:
             parts.append(f"  • {_r(ROLE, o.holder.value, lang)}: {escape(getattr(o.text, lang))}")
     if outcome.judgement:
-        parts.append(f"[bold yellow]{_w('judgement', lang)}:[/]")
+        parts.append(f"[bold yellow]{_w('judgement', lang)}{_c(lang)}[/]")
         for j in outcome.judgement:
             parts.append(f"  • [{j.law}]")
             for item in j.weigh:
@@ -89,7 +94,7 @@ def outcome_panel(node: Node, outcome: Outcome, lang: str, title: str | None = N
     if outcome.score_adjustment_possible:
         parts.append(f"[yellow]{_w('adjust', lang)}[/]")
     for f in node.flags:
-        parts.append(f"[magenta]{_w('flags', lang)} ({f.kind}):[/] {escape(getattr(f.note, lang))}")
+        parts.append(f"[magenta]{_w('flags', lang)} ({f.kind}){_c(lang)}[/] {escape(getattr(f.note, lang))}")
     return Panel("\n".join(parts), title=title or _w("ruling", lang), border_style="green")
 
 
@@ -101,7 +106,7 @@ def question(walk: Walk, lang: str, console: Console) -> None:
     if node.help:
         console.print(f"[dim]{escape(getattr(node.help, lang))}[/]")
     for f in node.flags:
-        console.print(f"[magenta]{_w('flags', lang)}:[/] {escape(getattr(f.note, lang))}")
+        console.print(f"[magenta]{_w('flags', lang)}{_c(lang)}[/] {escape(getattr(f.note, lang))}")
     for i, a in enumerate(walk.choices, start=1):
         console.print(f"  {i}. {escape(getattr(a.label, lang))} [dim]({a.code})[/]")
     console.print(f"[dim]{_w('back', lang)}[/]")

@@ -32,13 +32,16 @@ def test_head_without_alembic_matches_alembic():
     assert [s.revision for s in script.walk_revisions()][::-1] == revisions(migrations_dir())
 
 
-@pytest.mark.parametrize("body", [b for b in BODIES if (ROOT / "data").exists()])
+def _authored_bodies() -> list[str]:
+    """Bodies with an authoring source in data/ (tresillo has none yet)."""
+    data = ROOT / "data"
+    return [b for b in BODIES if not b.endswith("-rulings") or (data / b.split("-")[0] / "laws").is_dir()]
+
+
+@pytest.mark.parametrize("body", _authored_bodies())
 def test_data_matches_the_newest_frozen_content(body):
     """A change to data/ needs a new migration: `arbitre db revision BODY -m ...`."""
     data = ROOT / "data"
-    game = body.split("-")[0]
-    if body.endswith("-rulings") and not (data / game / "trees").is_dir():
-        pytest.skip(f"no authoring source for {body}")
     delta = pending_delta(body, data, migrations_dir())
     assert not delta, (f"data/ differs from the frozen migrations for {body} in tables {sorted(delta)}: "
                        f"run `arbitre db revision {body} -m '...'`")

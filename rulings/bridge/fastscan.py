@@ -403,26 +403,35 @@ _PBN_SEAT = {"N": 0, "E": 1, "S": 2, "W": 3}
 _PBN_VUL_OK = frozenset(("None", "NS", "EW", "All", "Both", "Love", "-", "none", "ns", "ew", "all", "both", "love",
                          "NONE", "ALL", "BOTH", "LOVE", ""))
 _PBN_DECLARER_OK = frozenset(("", "?", "N", "E", "S", "W", "^N", "^E", "^S", "^W"))
-# a plain tag line, as pbn.py's quick path reads it (value escapes are the tokenizer's)
-_TAG_LINE = r'\[[A-Za-z0-9]+ "(?:[^"\\\n]|\\.)*"\]$'
-_TAG = re.compile(r'^\[([A-Za-z0-9]+) "((?:[^"\\\n]|\\.)*)"\]$', re.M)
-_TAG_LINES = re.compile(r"^" + _TAG_LINE, re.M)
+# a plain tag line, as pbn.py reads it (the value may hold escapes, which its tokenizer reads)
+_VALUE = r'[^"\\\n]*(?:\\.[^"\\\n]*)*'
+_TAG = re.compile(r'^\[([A-Za-z0-9]+) "(' + _VALUE + r')"\]$', re.M)
+_TAG_LINES = re.compile(r'^\[[A-Za-z0-9]+ "' + _VALUE + r'"\]$', re.M)
 _NOT_PLAIN = re.compile(r'[\[\]{};"\\]')  # outside tag lines: comments, broken tags, strings
-_ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_ODD_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
 _BLANKISH = re.compile(r"^[ \t][^\S\n]*$", re.M)  # pbn.py ends a game on these lines
-_NOTE_TAG = re.compile(r'^\[Note "(\d+):', re.M)
 _FALLBACK_CHUNKS_MAX = 8  # more dirty records than this in a file: read the whole file once instead
 
 
 def _plain_pbn(text: str) -> str | None:
     """The text with CRLF and blank-ish lines normalised, or None when records cannot be cut
-    at blank lines with certainty (comments, broken tags, ``#`` values, exotic line breaks)."""
+    at blank lines with certainty (comments, broken tags, ``#`` values, exotic line breaks).
+
+    Cheap counts first: when every ``[`` and every ``"`` of the text can belong to tag lines
+    and there is no ``{``, the per-record tag count (checked in :func:`_scan_pbn`) proves
+    every line starting with ``[`` is one plain tag; otherwise one strict regex pass decides.
+    """
     if "\r" in text:
         text = text.replace("\r\n", "\n")
-    if _ODD_BREAKS.search(text) or '"#"]' in text:
+    for c in _ODD_BREAKS:
+        if c in text:
+            return None
+    if '"#"]' in text:
         return None
-    if _NOT_PLAIN.search(_TAG_LINES.sub("", text)):
-        return None
+    lines = text.count("\n[") + (text[:1] == "[")
+    if "{" in text or text.count("[") != lines or text.count('"') != 2 * lines:
+        if _NOT_PLAIN.search(_TAG_LINES.sub("", text)):
+            return None
     if "\n " in text or "\n\t" in text or text[:1] in (" ", "\t"):
         text = _BLANKISH.sub("", text)
     return text
@@ -434,6 +443,9 @@ def _scan_pbn(file: _File, table: dict) -> list[Summary]:
         return _reference_all(file)
     source = file.source
     chunks = text.split("\n\n")
+    tag_lines = text.count("\n[") + (text[:1] == "[")
+    read = 0  # plain tag lines found in the records; must be every line that starts with "["
+    findall = _TAG.findall
     out: list[Summary] = []
     todo: list[tuple[int, int]] = []  # (position in out, chunk number) of records to read the reference way
     index = 0
@@ -446,17 +458,20 @@ def _scan_pbn(file: _File, table: dict) -> list[Summary]:
             if not chunk:
                 continue
             if chunk[0] != "[":  # text before any tag: a stray record
+                read += len(findall(chunk))
                 out.append(None)  # type: ignore[arg-type]
                 todo.append((len(out) - 1, ci))
                 index += 1
                 continue
-        s = _pbn_record(chunk, source, index, table, file)
+        found = findall(chunk)
+        read += len(found)
+        s = _pbn_record(chunk, found, source, index, table, file)
         out.append(s)  # type: ignore[arg-type]
         if s is None:
             todo.append((len(out) - 1, ci))
         index += 1
-    if not out:
-        return _reference_all(file)  # no record: the reference says why (or returns nothing)
+    if not out or read != tag_lines:
+        return _reference_all(file)  # no record (the reference says why), or a line we did not read
     if todo:
         _pbn_fallback(file, text, chunks, out, todo)
     return out
@@ -487,11 +502,11 @@ def _pbn_fallback(file: _File, text: str, chunks: list[str], out: list, todo: li
         out[pos] = summary_of(b, reading.report(b, file.machine, file.kinds), file, pos)
 
 
-def _pbn_record(chunk: str, source: str, index: int, table: dict, file: _File) -> Summary | None:
+def _pbn_record(chunk: str, found: list, source: str, index: int, table: dict, file: _File) -> Summary | None:
     """One record of a plain PBN file, or None when it must go the reference way."""
     if "\n%" in chunk:
         return None
-    tags = dict(_TAG.findall(chunk))
+    tags = dict(found)
     dealer_tag = tags.get("Dealer")
     if dealer_tag:
         dealer_tag = _PBN_SEAT.get(dealer_tag, -1)
