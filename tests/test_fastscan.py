@@ -28,11 +28,6 @@ def kb_objects(kb_path):
         conn.close()
 
 
-def _reference(text: str, fmt: str, source: str, machine, kinds) -> list[fastscan.Summary]:
-    boards = reading.read_text(text, source, fmt=fmt)
-    return [fastscan.summary_of(b, reading.report(b, machine, kinds)) for b in boards]
-
-
 def _compare(text: str, fmt: str, source: str, machine, kinds) -> list[fastscan.Summary]:
     ref_boards = reading.read_text(text, source, fmt=fmt)
     fast = fastscan.scan_file(text, fmt, machine, kinds, source)

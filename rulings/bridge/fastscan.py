@@ -33,13 +33,13 @@ from __future__ import annotations
 
 import re
 from itertools import accumulate, repeat
-from typing import Callable
 
 from arbitre.rulings.bridge.calls import CallKind
 from arbitre.rulings.bridge.positional import Machine
 from arbitre.rulings.bridge.records import STANDARD_CALLS, parse_recorded
 
-__all__ = ["Summary", "scan_file", "scan_text", "state_table", "call_text", "SEATS", "STRAINS"]
+__all__ = ["Summary", "scan_file", "scan_text", "summary_of", "state_table", "classify_calls", "check", "call_text",
+           "SEATS", "STRAINS"]
 
 SEATS = ("N", "E", "S", "W")
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -346,11 +346,22 @@ def _call_code(text: str) -> int:
     return int(text[0]) * 5 + STRAINS.index(text[1:])
 
 
-def _fast(source, index, board, fmt, dealer, calls, result, table, recorded_text, rec, file) -> Summary:
-    """Build the summary of a clean record from the checker's result (see :func:`check`)."""
-    complete, level, strain, doubled, offset = result
-    n = len(calls)
+def classify_calls(calls: list[int], table: dict) -> tuple | None:
+    """A dealer-relative classification of clean call codes, or None at an irregularity.
+
+    ``(calls, complete, level, strain, doubled, declarer_offset, states, classes)``; the
+    same auction text always gives the same tuple, so files memoise it per auction text.
+    """
+    result = check(calls)
+    if result is None:
+        return None
     states, classes = table[tuple([c != 0 for c in calls[:4]])]
+    return (tuple(calls), *result, states, classes)
+
+
+def _fast(source, index, board, fmt, dealer, hit, recorded_text, rec, file) -> Summary:
+    """The summary of a clean record from its classified auction (see :func:`classify_calls`)."""
+    calls, complete, level, strain, doubled, offset, states, classes = hit
     if level:
         contract = (level, strain, doubled, (dealer + offset) & 3)
         passed_out = False
@@ -360,13 +371,18 @@ def _fast(source, index, board, fmt, dealer, calls, result, table, recorded_text
     agrees = None
     problems = ()
     if not complete:
-        problems = ("incomplete-auction",)
+        problems = _INCOMPLETE
     elif rec is not None:
         agrees = _agrees(rec, contract, passed_out)
         if not agrees:
-            problems = ("contract-mismatch",)
-    return Summary(source, index, board, fmt, dealer, tuple(calls), states, classes, complete, passed_out,
-                   None if complete else (dealer + n) & 3, contract, recorded_text, agrees, problems, (), True, file)
+            problems = _MISMATCH
+    return Summary(source, index, board, fmt, dealer, calls, states, classes, complete, passed_out,
+                   None if complete else (dealer + len(calls)) & 3, contract, recorded_text, agrees, problems, (),
+                   True, file)
+
+
+_INCOMPLETE = ("incomplete-auction",)
+_MISMATCH = ("contract-mismatch",)
 
 
 def scan_file(text: str, fmt: str, machine: Machine, kinds: dict, source: str = "<text>") -> list[Summary]:
@@ -408,6 +424,9 @@ _VALUE = r'[^"\\\n]*(?:\\.[^"\\\n]*)*'
 _TAG = re.compile(r'^\[([A-Za-z0-9]+) "(' + _VALUE + r')"\]$', re.M)
 _TAG_LINES = re.compile(r'^\[[A-Za-z0-9]+ "' + _VALUE + r'"\]$', re.M)
 _NOT_PLAIN = re.compile(r'[\[\]{};"\\]')  # outside tag lines: comments, broken tags, strings
+_BAD_TAG_LINE = re.compile(r'\n\[(?![A-Za-z0-9]+ "' + _VALUE + r'"\]\n)')  # a "[" line that is not one plain tag
+# the tags a record's classification needs (on "\n" + record + "\n")
+_WANT = re.compile(r'\n\[(Board|Dealer|Vulnerable|Declarer|Contract|Auction) "(' + _VALUE + r')"\](?=\n)')
 _ODD_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
 _BLANKISH = re.compile(r"^[ \t][^\S\n]*$", re.M)  # pbn.py ends a game on these lines
 _FALLBACK_CHUNKS_MAX = 8  # more dirty records than this in a file: read the whole file once instead
@@ -430,8 +449,10 @@ def _plain_pbn(text: str) -> str | None:
         return None
     lines = text.count("\n[") + (text[:1] == "[")
     if "{" in text or text.count("[") != lines or text.count('"') != 2 * lines:
-        if _NOT_PLAIN.search(_TAG_LINES.sub("", text)):
+        if _NOT_PLAIN.search(_TAG_LINES.sub("", text)):  # strict: every line, one regex pass
             return None
+    elif _BAD_TAG_LINE.search("\n" + text + "\n"):  # "[" and '"' only on "[" lines: are they all plain?
+        return None
     if "\n " in text or "\n\t" in text or text[:1] in (" ", "\t"):
         text = _BLANKISH.sub("", text)
     return text
@@ -443,9 +464,8 @@ def _scan_pbn(file: _File, table: dict) -> list[Summary]:
         return _reference_all(file)
     source = file.source
     chunks = text.split("\n\n")
-    tag_lines = text.count("\n[") + (text[:1] == "[")
-    read = 0  # plain tag lines found in the records; must be every line that starts with "["
-    findall = _TAG.findall
+    memo: dict = {}  # auction text -> its classification (many tables bid the same deal alike)
+    findall = _WANT.findall
     out: list[Summary] = []
     todo: list[tuple[int, int]] = []  # (position in out, chunk number) of records to read the reference way
     index = 0
@@ -458,20 +478,18 @@ def _scan_pbn(file: _File, table: dict) -> list[Summary]:
             if not chunk:
                 continue
             if chunk[0] != "[":  # text before any tag: a stray record
-                read += len(findall(chunk))
                 out.append(None)  # type: ignore[arg-type]
                 todo.append((len(out) - 1, ci))
                 index += 1
                 continue
-        found = findall(chunk)
-        read += len(found)
-        s = _pbn_record(chunk, found, source, index, table, file)
+        found = findall("\n" + chunk + "\n")
+        s = _pbn_record(chunk, found, source, index, table, file, memo)
         out.append(s)  # type: ignore[arg-type]
         if s is None:
             todo.append((len(out) - 1, ci))
         index += 1
-    if not out or read != tag_lines:
-        return _reference_all(file)  # no record (the reference says why), or a line we did not read
+    if not out:
+        return _reference_all(file)  # no record: the reference says why, or returns nothing
     if todo:
         _pbn_fallback(file, text, chunks, out, todo)
     return out
@@ -502,7 +520,7 @@ def _pbn_fallback(file: _File, text: str, chunks: list[str], out: list, todo: li
         out[pos] = summary_of(b, reading.report(b, file.machine, file.kinds), file, pos)
 
 
-def _pbn_record(chunk: str, found: list, source: str, index: int, table: dict, file: _File) -> Summary | None:
+def _pbn_record(chunk: str, found: list, source: str, index: int, table: dict, file: _File, memo: dict) -> Summary | None:
     """One record of a plain PBN file, or None when it must go the reference way."""
     if "\n%" in chunk:
         return None
@@ -543,33 +561,48 @@ def _pbn_record(chunk: str, found: list, source: str, index: int, table: dict, f
         return None
     if chunk.count('[Auction "') != 1:
         return None
-    at = chunk.find('[Auction "')
-    at = chunk.find("\n", at)
+    at = chunk.find("\n", chunk.find('[Auction "'))
     if at < 0:
-        words = []
+        body = ""
     else:
         end = chunk.find("\n[", at)
-        words = chunk[at + 1:end if end >= 0 else len(chunk)].split()
-    get = _PBN_TOK.get
-    codes = [get(w) for w in words]
+        body = chunk[at + 1:end] if end >= 0 else chunk[at + 1:]
+    hit = memo.get(body)
+    if hit is None:
+        hit = memo[body] = _pbn_auction(body, table)
+    if hit is False:
+        return None
+    refs, hit = hit
+    if refs or "[Note " in chunk:
+        if _pbn_notes(chunk) != refs:  # a note nobody refers to, or a reference to no note
+            return None
+    return _fast(source, index, board, "pbn", dealer, hit, recorded_text, rec, file)
+
+
+_NO_REFS: frozenset = frozenset()
+
+
+def _pbn_auction(body: str, table: dict):
+    """An auction section's text -> ``(note references, classified auction)``, False if not plain."""
+    words = body.split()
+    codes = list(map(_PBN_TOK.get, words))
     if None in codes:
         codes = [c if c is not None else _pbn_token(w) for c, w in zip(codes, words)]
         if None in codes:
-            return None
+            return False
+    refs = _NO_REFS
     if codes and max(codes) >= _AP:
-        codes = _pbn_annotated(codes, chunk)
-        if codes is None:
-            return None
-    elif "[Note " in chunk and _pbn_notes(chunk) != set():
-        return None  # notes nobody refers to: unused-note
-    result = check(codes)
-    if result is None:
-        return None
-    return _fast(source, index, board, "pbn", dealer, codes, result, table, recorded_text, rec, file)
+        annotated = _pbn_annotated(codes)
+        if annotated is None:
+            return False
+        codes, refs = annotated
+    hit = classify_calls(codes, table)
+    return False if hit is None else (refs, hit)
 
 
-def _pbn_annotated(codes: list[int], chunk: str) -> list[int] | None:
-    """Calls with ``AP`` and note references: the plain calls, or None when a note is wrong."""
+def _pbn_annotated(codes: list[int]) -> tuple[list[int], frozenset] | None:
+    """Calls with ``AP`` and note references: the plain calls and the notes referred to,
+    or None when a reference is misplaced (before any call, two on one call)."""
     calls: list[int] = []
     refs: set[int] = set()
     noted = True  # no call yet: a note reference here is an orphan
@@ -594,10 +627,7 @@ def _pbn_annotated(codes: list[int], chunk: str) -> list[int] | None:
                 return None
             noted = True
             refs.add(c - _NOTE)
-    if refs or "[Note " in chunk:
-        if _pbn_notes(chunk) != refs:
-            return None
-    return calls
+    return calls, frozenset(refs)
 
 
 def _pbn_notes(chunk: str) -> set[int] | None:
@@ -709,10 +739,10 @@ def _scan_lin(file: _File, table: dict) -> list[Summary]:
                 s = Summary(source, r.index, r.board, "lin", None, (), (None,) * 4, (None,) * 4, False, False, None,
                             None, None if r.rec is None else r.rec[1], None, (), (), True, file)
             else:
-                result = check(r.calls)
-                if result is not None:
+                hit = classify_calls(r.calls, table)
+                if hit is not None:
                     recd = r.rec
-                    s = _fast(source, r.index, r.board, "lin", r.dealer, r.calls, result, table,
+                    s = _fast(source, r.index, r.board, "lin", r.dealer, hit,
                               None if recd is None else recd[1], None if recd is None else recd[0], file)
         out.append(s)  # type: ignore[arg-type]
     if None in out:
@@ -748,6 +778,3 @@ def _lin_board_id(rec: _LinRec, value: str, results: list[str], first: int) -> N
                 rec.rec = None if parsed is False else (parsed, entry)
             else:
                 rec.rec = None
-
-
-Reader = Callable[[str, str], list]
