@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from arbitre.cli import exitcodes
+from arbitre.cli.common import Lang, LangOpt
 from arbitre.rulings.belote.check import CheckReport, check_game
 from arbitre.rulings.belote.coinche_auction import AuctionResult, classify_belote_taking, classify_coinche
 from arbitre.rulings.belote.play import UndertrumpRule
@@ -32,11 +33,6 @@ app = typer.Typer(
     help="Belote & coinche referee. Example: arbitre belote check partie.json --lang en",
     no_args_is_help=True,
 )
-
-
-class Lang(str, Enum):
-    fr = "fr"
-    en = "en"
 
 
 class Game(str, Enum):
@@ -142,7 +138,7 @@ def render_coinche_classification(result: AuctionResult, lang: str = "fr", as_js
 def check_cmd(
     record: Path = typer.Argument(..., help="Recorded game, JSON in the seed 001 schema (joueurs, equipes, manches)."),
     as_json: bool = typer.Option(False, "--json", help="Print exactly one JSON document on stdout."),
-    lang: Lang = typer.Option(Lang.fr, "--lang", help="Language of user-facing text: fr or en."),
+    lang: LangOpt = Lang.en,
     capot: CapotRule = typer.Option(CapotRule.CAPOT_250, "--capot", help="Capot value: 250 (default) or 252."),
     litige: LitigeRule = typer.Option(LitigeRule.HELD_OVER, "--litige", help="81-81 tie: held_over, lost, dedans."),
     made: MadeRule = typer.Option(MadeRule.MORE_THAN_DEFENCE, "--made-rule",
@@ -174,7 +170,7 @@ def classify_cmd(
     game: Game = typer.Option(Game.coinche, "--game", help="coinche (seed 003 replies) or belote (taking rounds)."),
     turned: str = typer.Option(None, "--turned", help="Belote: the turned card, e.g. 8H."),
     as_json: bool = typer.Option(False, "--json", help="Print exactly one JSON document on stdout."),
-    lang: Lang = typer.Option(Lang.fr, "--lang", help="Language of user-facing text: fr or en."),
+    lang: LangOpt = Lang.en,
 ) -> None:
     """Classify an auction: taker, contract, coinche level, and each call's reply code.
 

@@ -1,7 +1,9 @@
 """`arbitre classify`: read auctions (typed, PBN, LIN, files or stdin), classify, render.
 
 Reading goes on past a bad input: each unreadable source is reported on stderr (and in
-the JSON document's ``errors``), every readable auction gets its result.
+the JSON document's ``errors``), every readable auction gets its result. A folder stands
+for the .pbn and .lin files under it. ``--summary`` gives one line per board through the
+fast scanner (:mod:`arbitre.rulings.bridge.fastscan`) instead of a table per auction.
 Exit code: 0 clean, 1 irregularities or dirty records found, 2 some input unreadable.
 """
 from __future__ import annotations
@@ -16,10 +18,12 @@ from arbitre.cli import exitcodes
 from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, out, print_json
 
 _FILE_SUFFIXES = (".pbn", ".lin", ".txt")
+_FOLDER_SUFFIXES = (".pbn", ".lin")
 
 
 def _sources(inputs: list[str]) -> list[tuple[str, str | Path]]:
-    """Split arguments into files, stdin and typed auctions (consecutive words joined)."""
+    """Split arguments into files, folders (their .pbn/.lin files, sorted), stdin and typed
+    auctions (consecutive words joined)."""
     sources: list[tuple[str, str | Path]] = []
     words: list[str] = []
 
@@ -33,6 +37,13 @@ def _sources(inputs: list[str]) -> list[tuple[str, str | Path]]:
         if arg == "-":
             flush()
             sources.append(("stdin", "-"))
+        elif p.is_dir():
+            flush()
+            files = sorted(f for f in p.rglob("*") if f.suffix.lower() in _FOLDER_SUFFIXES and f.is_file())
+            if files:
+                sources.extend(("file", f) for f in files)
+            else:
+                sources.append(("empty-dir", p))
         elif p.is_file() or (arg.lower().endswith(_FILE_SUFFIXES) and ("/" in arg or "." in arg[:-4])):
             flush()
             sources.append(("file", p))
@@ -52,6 +63,7 @@ def register(app: typer.Typer) -> None:
         game: Annotated[str, typer.Option("--game", "-g", help="bridge | coinche | belote.")] = "bridge",
         rule: Annotated[bool, typer.Option("--rule", help="Open the ruling of each irregularity, pre-filled from the auction.")] = False,
         answer: Annotated[list[str] | None, typer.Option("--answer", "-a", help="With --rule: NODE=CODE (repeatable).")] = None,
+        summary: Annotated[bool, typer.Option("--summary", "-s", help="One line per board (fast scan of whole files) instead of a table per auction.")] = False,
         lang: LangOpt = Lang.en,
         db: DbOpt = None,
         as_json: JsonOpt = False,
@@ -63,6 +75,7 @@ def register(app: typer.Typer) -> None:
           arbitre classify "1H P 2C X P P P" --dealer S
           arbitre classify "N:1H S:P E:P" --lang fr
           arbitre classify results.pbn match.lin --json
+          arbitre classify season/ --summary
           arbitre classify "1S 1H" --rule
         """
         if game != "bridge":
@@ -72,6 +85,10 @@ def register(app: typer.Typer) -> None:
         from arbitre.rulings.bridge.seats import Seat
         from arbitre.rulings.errors import InputError
 
+        if summary and rule:
+            from arbitre.cli.common import fail
+
+            fail("--rule opens rulings from full reports: use it without --summary")
         seat = Seat.parse(dealer) if dealer else None
         sources = _sources(inputs)
         from arbitre.cli.common import connect
@@ -80,8 +97,14 @@ def register(app: typer.Typer) -> None:
 
         conn = connect(db)
         machine, kinds = load_machine(conn), load_irregularity_kinds(conn)
-        reports, errors = [], []
+        if summary:
+            raise typer.Exit(_summaries(sources, seat, machine, kinds, lang.value, as_json))
+        reports, errors, skipped = [], [], []
         for kind, value in sources:
+            if kind == "empty-dir":
+                errors.append(_error_entry(_empty_dir(value)))
+                err().print(f"[red]error:[/] {_empty_dir(value).render(lang.value)}", markup=True, highlight=False)
+                continue
             try:
                 if kind == "file":
                     boards = read_path(value, seat)  # type: ignore[arg-type]
@@ -91,22 +114,20 @@ def register(app: typer.Typer) -> None:
                 else:
                     boards = read_text(str(value), "<typed>", seat, fmt="text")
             except InputError as e:
-                errors.append({"source": e.source or (str(value) if kind != "text" else "<typed>"), "line": e.line,
-                               "column": e.column, "token": e.token, "message": e.message.as_dict()})
+                errors.append(_error_entry(e, str(value) if kind != "text" else "<typed>"))
                 err().print(f"[red]error:[/] {e.render(lang.value)}", markup=True, highlight=False)
                 continue
             for b in boards:
                 r = report(b, machine, kinds)
                 if r is None:
-                    label = no_auction_label(b)
-                    errors.append({"source": b.source, "line": b.line, "column": None, "token": None,
-                                   "message": {"fr": label.fr, "en": label.en}})
+                    skipped.append(_no_auction(b))
+                    err().print(f"[yellow]note:[/] {getattr(no_auction_label(b), lang.value)}", highlight=False)
                     continue
                 reports.append(r)
         if as_json:
             from arbitre.rulings.bridge.report import ClassifyResult, to_json
 
-            doc = to_json(ClassifyResult(auctions=reports, errors=errors))
+            doc = to_json(ClassifyResult(auctions=reports, errors=errors, without_auction=skipped))
             if rule:
                 from arbitre.cli.cmd_ruling import irregularity_walks, walk_json
 
@@ -125,8 +146,78 @@ def register(app: typer.Typer) -> None:
 
             open_irregularities(reports, db, lang.value, answer or [])
         code = exitcodes.OK
-        if any(r.irregularities or r.problems or r.agrees_with_record is False for r in reports):
+        if skipped or any(r.irregularities or r.problems or r.agrees_with_record is False for r in reports):
             code = exitcodes.FINDINGS
         if errors:
             code = exitcodes.BAD_INPUT
         raise typer.Exit(code)
+
+
+def _empty_dir(path: Path):
+    from arbitre.rulings.errors import InputError
+    from arbitre.rulings.i18n import T
+
+    return InputError(T("aucun fichier .pbn ou .lin dans ce dossier", "no .pbn or .lin file in this folder"),
+                      source=str(path))
+
+
+def _no_auction(board) -> dict:
+    """A record without an auction, as the JSON document's ``without_auction`` list shows it."""
+    from arbitre.rulings.bridge.reading import no_auction_label
+
+    label = no_auction_label(board)
+    return {"source": board.source, "line": board.line, "board": board.board, "index": board.index,
+            "message": {"fr": label.fr, "en": label.en}}
+
+
+def _error_entry(e, source: str | None = None) -> dict:
+    """An unreadable input as the JSON document's ``errors`` list shows it."""
+    return {"source": e.source or source, "line": e.line, "column": e.column, "token": e.token,
+            "message": e.message.as_dict()}
+
+
+def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool) -> int:
+    """``--summary``: scan every source, print one line (or JSON object) per board."""
+    from arbitre.cli.render_summary import render, to_json, totals
+    from arbitre.rulings.bridge import fastscan, textauction
+    from arbitre.rulings.bridge.reading import decode, read_text, report
+    from arbitre.rulings.errors import InputError
+    from arbitre.rulings.i18n import T
+
+    summaries, errors = [], []
+    for kind, value in sources:
+        try:
+            if kind == "empty-dir":
+                raise _empty_dir(value)
+            if kind == "text":
+                boards = read_text(str(value), "<typed>", seat, fmt="text")
+                summaries.extend(fastscan.summary_of(b, report(b, machine, kinds)) for b in boards)
+                continue
+            if kind == "stdin":
+                text, source = decode(sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer")
+                                      else sys.stdin.read().encode()), "<stdin>"
+            else:
+                try:
+                    text, source = decode(Path(value).read_bytes()), str(value)
+                except OSError as e:
+                    raise InputError(T("fichier illisible : {e}", "cannot read file: {e}").format(e=e.strerror),
+                                     source=str(value)) from None
+            fmt = textauction.sniff(text)
+            if fmt in ("pbn", "lin"):
+                summaries.extend(fastscan.scan_file(text, fmt, machine, kinds, source))
+            else:  # plain text, one auction per line: the typed reader (it knows --dealer)
+                boards = read_text(text, source, seat, fmt=fmt)
+                summaries.extend(fastscan.summary_of(b, report(b, machine, kinds)) for b in boards)
+        except InputError as e:
+            errors.append(_error_entry(e, str(value) if kind != "text" else "<typed>"))
+            err().print(f"[red]error:[/] {e.render(lang)}", markup=True, highlight=False)
+    if as_json:
+        print_json({"boards": [to_json(s, kinds) for s in summaries], "totals": totals(summaries), "errors": errors})
+    else:
+        render(summaries, kinds, lang, out())
+    code = exitcodes.OK
+    if any(not s.has_auction or not s.is_clean for s in summaries):
+        code = exitcodes.FINDINGS
+    if errors:
+        code = exitcodes.BAD_INPUT
+    return code

@@ -35,7 +35,8 @@ def _call(text: str, lang: str) -> str:
 
 
 def render(report: AuctionReport, lang: str, console: Console) -> None:
-    head = " · ".join(x for x in (report.source, f"board {report.board}" if report.board else None) if x)
+    board = f"{'donne' if lang == 'fr' else 'board'} {report.board}" if report.board else None
+    head = " · ".join(x for x in (report.source, board) if x)
     dealer = Seat[report.dealer].render(lang)
     title = f"{head} — {w('dealer', lang)} {dealer}" if head else f"{w('dealer', lang).capitalize()} {dealer}"
     table = Table(title=escape(title), title_justify="left")

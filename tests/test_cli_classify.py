@@ -142,3 +142,67 @@ def test_coinche_through_the_main_command():
 def test_rule_flag_without_json_on_clean_auction_has_nothing_to_open():
     r = run("classify", "1NT P P P", "--rule")
     assert r.exit_code == 0 and "Ruling" not in r.stdout
+
+
+# -- --summary and folders: the club scorer's view ---------------------------------------------------------
+_CLUB_PBN = ('[Event "Club"]\n[Board "1"]\n[Dealer "N"]\n[Declarer "E"]\n[Contract "4H"]\n'
+             '[Auction "N"]\nPass 1H Pass 4H\nPass Pass Pass\n\n'
+             '[Event "Club"]\n[Board "2"]\n[Dealer "E"]\n[Declarer "W"]\n[Contract "3NT"]\n'
+             '[Auction "E"]\n1S 1H Pass Pass\nPass\n\n'
+             '[Event "Club"]\n[Board "3"]\n[Dealer "S"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\n')
+
+
+def test_summary_of_a_folder_one_line_per_board(tmp_path):
+    (tmp_path / "night").mkdir()
+    (tmp_path / "night" / "club.pbn").write_text(_CLUB_PBN, encoding="utf-8")
+    (tmp_path / "night" / "notes.md").write_text("not an auction file", encoding="utf-8")
+    r, doc = doc_of("classify", str(tmp_path / "night"), "--summary")
+    assert r.exit_code == 1  # board 2 has an insufficient bid and disagrees with its record; board 3 has no auction
+    b1, b2, b3 = doc["boards"]
+    assert (b1["board"], b1["contract"]["text"], b1["agrees_with_record"], b1["irregularities"]) == ("1", "4H E", True, [])
+    assert b1["states"] == ["Ppos1", "Opos2", "IPpos3", "REadvpos4"]
+    assert [i["kind"] for i in b2["irregularities"]] == ["insufficient-bid"] and b2["irregularities"][0]["law"] == "27"
+    assert b2["agrees_with_record"] is False and b2["problems"] == []  # the irregularity is not also a problem
+    assert b3["dealer"] is None and b3["contract"] is None
+    assert doc["totals"] == {"boards": 3, "clean": 1, "with_findings": 1, "disagree_with_record": 1, "no_auction": 1}
+    assert doc["errors"] == []
+    r = run("classify", str(tmp_path / "night"), "--summary", "--lang", "fr")
+    for text in ("Résumé", "4♥ Est", "Enchère insuffisante", "pas d'enchères", "3 donnes : 1 sans constat"):
+        assert text in r.stdout, text
+
+
+def test_summary_agrees_with_the_full_reports(tmp_path):
+    f = tmp_path / "club.pbn"
+    f.write_text(_CLUB_PBN, encoding="utf-8")
+    _, summary = doc_of("classify", str(f), "--summary")
+    r, full = doc_of("classify", str(f))
+    assert r.exit_code == 1 and len(full["auctions"]) == 2
+    assert [a["contract"]["text"] for a in full["auctions"]] == [b["contract"]["text"] for b in summary["boards"][:2]]
+    assert [[c["state"] for c in a["calls"][:4]] for a in full["auctions"]][0] == summary["boards"][0]["states"]
+    (skipped,) = full["without_auction"]
+    assert skipped["board"] == "3" and "no auction" in skipped["message"]["en"]
+
+
+def test_summary_of_typed_auctions_and_usage_errors(tmp_path):
+    r, doc = doc_of("classify", "1H P 2C X P P P", "--dealer", "S", "--summary")
+    assert r.exit_code == 0 and doc["boards"][0]["contract"]["text"] == "2CX N"
+    (tmp_path / "empty").mkdir()
+    r = run("classify", str(tmp_path / "empty"), "--summary")
+    assert r.exit_code == 2 and "no .pbn or .lin file" in r.output
+    r = run("classify", "1S 1H", "--summary", "--rule")
+    assert r.exit_code == 2 and "--rule" in r.output and "Traceback" not in r.output
+
+
+def test_summary_of_the_shared_folder_matches_full_reports():
+    folder = SHARED / "data" / "bridge"
+    if not folder.is_dir():
+        pytest.skip("../shared/data is not beside this checkout (a user's clone has no shared folder)")
+    r, summary = doc_of("classify", str(folder / "pbn"), "--summary")
+    _, full = doc_of("classify", str(folder / "pbn"))
+    with_auction = [b for b in summary["boards"] if b["dealer"] is not None]
+    assert len(with_auction) == len(full["auctions"]) > 1000
+    for b, a in zip(with_auction, full["auctions"]):
+        assert (b["source"], b["board"]) == (a["source"], a["board"])
+        assert (b["contract"] or {}).get("text") == (a["contract"] or {}).get("text")
+        assert [i["kind"] for i in b["irregularities"]] == [i["kind"] for i in a["irregularities"]]
+    assert summary["totals"]["no_auction"] == len(full["without_auction"])

@@ -26,6 +26,26 @@ __all__ = [
 
 
 # -- problems -------------------------------------------------------------------------------
+PROBLEM_KINDS: dict[str, T] = {
+    # the short name of each problem code, for one-line views (the Problem itself says more)
+    "unreadable-call": T("déclaration illisible", "unreadable call"),
+    "unknown-token": T("élément inconnu dans les enchères", "unknown token in the auction"),
+    "duplicated-auction": T("enchères en double", "auction given twice"),
+    "call-after-close": T("déclaration après la clôture", "call after the close"),
+    "incomplete-auction": T("enchères inachevées", "unfinished auction"),
+    "contract-mismatch": T("contrat différent du relevé", "contract differs from the record"),
+    "missing-note": T("note absente", "missing note"),
+    "unused-note": T("note jamais appelée", "note never referred to"),
+    "bad-tag": T("étiquette illisible", "unreadable tag"),
+    "stray-text": T("texte hors étiquette", "stray text"),
+    "dealer-mismatch": T("donneur contradictoire", "conflicting dealer"),
+    "misplaced-token": T("marque mal placée", "misplaced marker"),
+    "call-after-unfinished": T("déclaration après une fin d'enchères incomplète", "call after an unfinished end"),
+    "unexpected-marker": T("marque d'irrégularité inattendue", "unexpected irregularity marker"),
+    "no-dealer": T("donneur inconnu, Nord supposé", "unknown dealer, North assumed"),
+}
+
+
 @dataclass(slots=True)
 class Problem:
     """One defect of a record. Reads like a :class:`T` (``fr``, ``en``, ``get``) plus where.

@@ -82,11 +82,13 @@ class AuctionReport:
 
 @dataclass(kw_only=True, slots=True)
 class ClassifyResult:
-    """One document for ``--json``: every auction read, and input errors (by source)."""
+    """One document for ``--json``: every auction read, input errors (by source), and the
+    records read that hold no auction (a hand record, say: not an error, but no result)."""
 
     game: str = "bridge"
     auctions: list[AuctionReport]
     errors: list[dict] = field(default_factory=list)
+    without_auction: list[dict] = field(default_factory=list)
 
 
 def to_json(result: ClassifyResult) -> dict:

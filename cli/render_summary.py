@@ -1,0 +1,136 @@
+"""`arbitre classify --summary`: one line per board, for a scorer with a folder of files.
+
+The summaries come from :mod:`arbitre.rulings.bridge.fastscan` (same classification as the
+full reports, built without them). This module only turns them into a Rich table or a
+JSON-ready dict; ``arbitre classify FILE`` without ``--summary`` gives a board's details.
+"""
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from arbitre.rulings.bridge.calls import Call
+from arbitre.rulings.bridge.fastscan import SEATS, STRAINS, Summary
+from arbitre.rulings.bridge.records import PROBLEM_KINDS
+from arbitre.rulings.bridge.seats import Seat
+
+_W = {
+    "title": ("Résumé : une ligne par donne", "Summary: one line per board"),
+    "source": ("Source", "Source"), "board": ("Donne", "Board"), "dealer": ("Donneur", "Dealer"),
+    "states": ("États pos1-pos4", "States pos1-pos4"), "contract": ("Contrat", "Contract"),
+    "record": ("Relevé", "Record"), "findings": ("Constats", "Findings"),
+    "passed_out": ("passée", "passed out"), "unfinished": ("en cours", "unfinished"),
+    "no_auction": ("pas d'enchères", "no auction"),
+    "totals": ("{n} donnes : {clean} sans constat, {findings} avec constats, {disagree} en désaccord avec le relevé, "
+               "{none} sans enchères.",
+               "{n} boards: {clean} without findings, {findings} with findings, {disagree} disagreeing with the record, "
+               "{none} without an auction."),
+    "details": ("Détail d'une donne : arbitre classify FICHIER (sans --summary).",
+                "Details of a board: arbitre classify FILE (without --summary)."),
+}
+
+
+def w(key: str, lang: str) -> str:
+    return _W[key][0 if lang == "fr" else 1]
+
+
+def contract_text(s: Summary, lang: str) -> str:
+    """The contract as the director reads it (``4♥X Sud``-like in the chosen language)."""
+    if s.contract is None:
+        if not s.has_auction:
+            return w("no_auction", lang)
+        return w("passed_out", lang) if s.passed_out else "—"
+    level, strain, doubled, declarer = s.contract
+    text = Call.parse(f"{level}{STRAINS[strain]}").render(lang) + "X" * doubled
+    text += " " + Seat[SEATS[declarer]].render(lang)
+    return text if s.complete else f"{text} ({w('unfinished', lang)})"
+
+
+def findings(s: Summary, kinds: dict, lang: str) -> list[str]:
+    """Irregularities (with their law) then record problems (short names of their codes)."""
+    found = []
+    for kind in s.irregularities:
+        k = kinds.get(kind)
+        found.append(f"{getattr(k.label, lang)} (L{k.law})" if k else kind)
+    for code in record_problems(s, kinds):
+        short = PROBLEM_KINDS.get(code)
+        found.append(short.get(lang) if short else code)
+    return found
+
+
+def record_problems(s: Summary, kinds: dict) -> list[str]:
+    """The record's own defects: the board's problem codes minus the engine irregularities
+    (those are listed as irregularities, as in the full report)."""
+    return [code for code in s.problems if code not in kinds]
+
+
+def totals(summaries: list[Summary]) -> dict:
+    return {
+        "boards": len(summaries),
+        "clean": sum(1 for s in summaries if s.has_auction and s.is_clean),
+        "with_findings": sum(1 for s in summaries if s.has_auction and not s.is_clean),
+        "disagree_with_record": sum(1 for s in summaries if s.agrees is False),
+        "no_auction": sum(1 for s in summaries if not s.has_auction),
+    }
+
+
+def to_json(s: Summary, kinds: dict) -> dict:
+    """One board as a JSON object (English codes; labels in both languages)."""
+    contract = None
+    if s.contract is not None:
+        level, strain, doubled, declarer = s.contract
+        contract = {"level": level, "strain": STRAINS[strain], "doubled": doubled, "declarer": SEATS[declarer],
+                    "text": s.contract_text()}
+    irregularities = []
+    for kind in s.irregularities:
+        k = kinds.get(kind)
+        irregularities.append({"kind": kind, "law": k.law if k else None, "tree": k.tree if k else None,
+                               "label": {"fr": k.label.fr, "en": k.label.en} if k else None})
+    return {
+        "source": s.source, "index": s.index, "board": s.board, "format": s.format,
+        "dealer": None if s.dealer is None else SEATS[s.dealer], "calls": s.call_texts(),
+        "states": list(s.states), "db_classes": list(s.db_classes), "complete": s.complete,
+        "passed_out": s.passed_out, "turn": None if s.turn is None else SEATS[s.turn], "contract": contract,
+        "recorded_contract": s.recorded, "agrees_with_record": s.agrees, "problems": record_problems(s, kinds),
+        "irregularities": irregularities,
+    }
+
+
+def _short(source: str) -> str:
+    """A source as the table shows it: relative to the working folder when under it, else its name
+    (the JSON document keeps the path as given)."""
+    from pathlib import Path
+
+    if source.startswith("<"):
+        return source
+    p = Path(source)
+    try:
+        return str(p.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return p.name
+
+
+def render(summaries: list[Summary], kinds: dict, lang: str, console: Console) -> None:
+    table = Table(title=w("title", lang), title_justify="left")
+    for key in ("source", "board", "dealer", "states", "contract", "record", "findings"):
+        table.add_column(w(key, lang), overflow="fold", no_wrap=key in ("board", "dealer", "states"))
+    for s in summaries:
+        record = ""
+        if s.recorded is not None:
+            record = escape(s.recorded)
+            if s.agrees is not None:
+                record += " ✓" if s.agrees else " [bold red]✗[/]"
+        found = findings(s, kinds, lang)
+        table.add_row(
+            escape(_short(s.source)), escape(s.board or str(s.index + 1)),
+            Seat[SEATS[s.dealer]].render(lang) if s.dealer is not None else "—",
+            " ".join(st or "·" for st in s.states if st) or "—",
+            escape(contract_text(s, lang)), record,
+            "[yellow]" + escape("; ".join(found)) + "[/]" if found else "",
+        )
+    console.print(table)
+    t = totals(summaries)
+    console.print(w("totals", lang).format(n=t["boards"], clean=t["clean"], findings=t["with_findings"],
+                                           disagree=t["disagree_with_record"], none=t["no_auction"]))
+    console.print(f"[dim]{w('details', lang)}[/]")
