@@ -116,6 +116,25 @@ def test_fallback_on_irregular_and_marked_records(kb_objects):
     assert out[2].problems == ("contract-mismatch",)
 
 
+@pytest.mark.parametrize("event", ['the \\"open\\" pairs', "a \\\\ b", "plain"])
+def test_note_scopes_repeated_tags_and_escaped_values(kb_objects, event):
+    """Notes belong to the section right before them; a repeated [Auction] falls back; tag
+    values with escapes (a quote count that is off, or none) read the same as the reference."""
+    machine, kinds = kb_objects
+    text = "\n".join([
+        f'[Event "{event}"]', '[Board "1"]', '[Dealer "N"]', '[Auction "N"]', "1C =1= Pass Pass Pass",
+        '[Note "1:three or more"]', '[Play "E"]', "D2 D3 D4 D5", '[Note "2:a play note"]', "",
+        '[Note "1:before any tag"]', '[Board "2"]', '[Dealer "E"]', '[Auction "E"]', "1D Pass Pass Pass", "",
+        '[Board "3"]', '[Dealer "S"]', '[Auction "S"]', "1H Pass Pass Pass", '[Play "W"]', "S2 S3 S4 S5",
+        '[Note "1:only the play"]', "",
+        '[Board "4"]', '[Dealer "W"]', '[Auction "W"]', "1S Pass Pass Pass", '[Note "1:nobody refers to it"]', "",
+        '[Board "5"]', '[Dealer "N"]', '[Auction "N"]', "1NT Pass Pass Pass", '[Auction "N"]', "Pass", "",
+        '[Board "6"]', '[Dealer "E"]', '[Board "6"]', '[Auction "E"]', "2C Pass Pass Pass", "",
+    ])
+    out = _compare(text, "pbn", "t.pbn", machine, kinds)
+    assert [s.fast for s in out] == [True, False, True, False, False, True]
+
+
 # -- generated PBN ---------------------------------------------------------------------------------
 _SEATS = ["N", "E", "S", "W"]
 _BIDS = [f"{lvl}{s}" for lvl in range(1, 8) for s in ("C", "D", "H", "S", "NT")]

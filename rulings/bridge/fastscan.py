@@ -228,28 +228,27 @@ def check(calls: list[int]):
     doubled = passes = 0
     first = {}  # side * 8 + strain -> offset of the first bidder
     closed = False
-    side = 0
+    final = len(calls) - 1  # the close must be the last call
     for i, c in enumerate(calls):
-        if closed:
-            return None
-        side = i & 1
         if c >= 5:
             if c <= last or c > 39:
                 return None
-            last, last_side, doubled, passes = c, side, 0, 0
-            k = side * 8 + c % 5
+            last, last_side, doubled, passes = c, i & 1, 0, 0
+            k = last_side * 8 + c % 5
             if k not in first:
                 first[k] = i & 3
         elif c == 0:
             passes += 1
             if passes >= 3 and (last or passes >= 4):
+                if i != final:  # a call after the close
+                    return None
                 closed = True
         elif c == 1:
-            if not last or doubled or last_side == side:
+            if not last or doubled or last_side == i & 1:
                 return None
-            doubled, dbl_side, passes = 1, side, 0
+            doubled, dbl_side, passes = 1, i & 1, 0
         else:
-            if doubled != 1 or dbl_side == side:
+            if doubled != 1 or dbl_side == i & 1:
                 return None
             doubled, passes = 2, 0
     if not last:
@@ -355,7 +354,7 @@ def classify_calls(calls: list[int], table: dict) -> tuple | None:
     result = check(calls)
     if result is None:
         return None
-    states, classes = table[tuple([c != 0 for c in calls[:4]])]
+    states, classes = table[tuple(map(bool, calls[:4]))]
     return (tuple(calls), *result, states, classes)
 
 
@@ -421,12 +420,21 @@ _PBN_VUL_OK = frozenset(("None", "NS", "EW", "All", "Both", "Love", "-", "none",
 _PBN_DECLARER_OK = frozenset(("", "?", "N", "E", "S", "W", "^N", "^E", "^S", "^W"))
 # a plain tag line, as pbn.py reads it (the value may hold escapes, which its tokenizer reads)
 _VALUE = r'[^"\\\n]*(?:\\.[^"\\\n]*)*'
-_TAG = re.compile(r'^\[([A-Za-z0-9]+) "(' + _VALUE + r')"\]$', re.M)
 _TAG_LINES = re.compile(r'^\[[A-Za-z0-9]+ "' + _VALUE + r'"\]$', re.M)
 _NOT_PLAIN = re.compile(r'[\[\]{};"\\]')  # outside tag lines: comments, broken tags, strings
-_BAD_TAG_LINE = re.compile(r'\n\[(?![A-Za-z0-9]+ "' + _VALUE + r'"\]\n)')  # a "[" line that is not one plain tag
-# the tags a record's classification needs (on "\n" + record + "\n")
-_WANT = re.compile(r'\n\[(Board|Dealer|Vulnerable|Declarer|Contract|Auction) "(' + _VALUE + r')"\](?=\n)')
+# A "[" that does not open a plain tag line: one after something else than a line break (the
+# lookbehind), or one starting a line that is not exactly one tag. The literal "[" in front lets
+# the regex engine jump from "[" to "[" instead of trying every position. _ODD_BRACKET reads
+# values without escapes (faster); _ODD_BRACKET_ESCAPED, with them, rechecks what it finds.
+_ODD_BRACKET = re.compile(r'\[(?:(?<=[^\n]\[)|(?![A-Za-z0-9]+ "[^"\\\n]*+"\]$))', re.M)
+_ODD_BRACKET_ESCAPED = re.compile(r'\[(?:(?<=[^\n]\[)|(?![A-Za-z0-9]+ "' + _VALUE + r'"\]$))', re.M)
+# The tags a record's classification needs, on the record's text. In a plain file (see
+# _plain_pbn) '[Name "' can only open a tag line (a value holds no unescaped quote), so the
+# pattern needs no line anchors. _WANT reads values without escapes (faster); records
+# holding a backslash use _WANT_ESCAPED.
+_WANTED = r'\[(Board|Dealer|Vulnerable|Declarer|Contract|Auction) "('
+_WANT = re.compile(_WANTED + r'[^"\\\n]*+)"\]')
+_WANT_ESCAPED = re.compile(_WANTED + _VALUE + r')"\]')
 _ODD_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
 _BLANKISH = re.compile(r"^[ \t][^\S\n]*$", re.M)  # pbn.py ends a game on these lines
 _FALLBACK_CHUNKS_MAX = 8  # more dirty records than this in a file: read the whole file once instead
@@ -436,26 +444,46 @@ def _plain_pbn(text: str) -> str | None:
     """The text with CRLF and blank-ish lines normalised, or None when records cannot be cut
     at blank lines with certainty (comments, broken tags, ``#`` values, exotic line breaks).
 
-    Cheap counts first: when every ``[`` and every ``"`` of the text can belong to tag lines
-    and there is no ``{``, the per-record tag count (checked in :func:`_scan_pbn`) proves
-    every line starting with ``[`` is one plain tag; otherwise one strict regex pass decides.
+    One regex pass finds the first ``[`` that does not open a plain tag line. None at all:
+    every ``[`` starts one plain tag line, and when the ``"`` are exactly their quotes and
+    there is no ``{``, nothing else can hide a tag or a comment. A ``[`` line that is not
+    one plain tag: not plain. Otherwise (a ``[`` inside a line, stray quotes or braces) one
+    strict pass decides: outside the plain tag lines, no bracket, brace, quote, ``;`` or
+    backslash.
+    Multi-character searches over the whole text are guarded by cheap one-character ones.
     """
     if "\r" in text:
         text = text.replace("\r\n", "\n")
     for c in _ODD_BREAKS:
         if c in text:
             return None
-    if '"#"]' in text:
+    if "#" in text and '"#"]' in text:
         return None
-    lines = text.count("\n[") + (text[:1] == "[")
-    if "{" in text or text.count("[") != lines or text.count('"') != 2 * lines:
-        if _NOT_PLAIN.search(_TAG_LINES.sub("", text)):  # strict: every line, one regex pass
-            return None
-    elif _BAD_TAG_LINE.search("\n" + text + "\n"):  # "[" and '"' only on "[" lines: are they all plain?
+    odd = _odd_bracket(text)
+    if odd < 0:  # every "[" opens a plain tag line (so they number text.count("["))
+        strict = "{" in text or text.count('"') != 2 * text.count("[")
+    elif odd == 0 or text[odd - 1] == "\n":  # a "[" line that is not one plain tag
         return None
-    if "\n " in text or "\n\t" in text or text[:1] in (" ", "\t"):
+    else:  # a "[" inside a line: fine inside a tag value, not elsewhere
+        strict = True
+    if strict and _NOT_PLAIN.search(_TAG_LINES.sub("", text)):  # strict: every line, one regex pass
+        return None
+    if text[:1] in (" ", "\t") or "\n " in text or ("\t" in text and "\n\t" in text):
         text = _BLANKISH.sub("", text)
     return text
+
+
+def _odd_bracket(text: str) -> int:
+    """Where the first ``[`` that does not open a plain tag line is, -1 if there is none."""
+    escapes = "\\" in text
+    pos = 0
+    while True:
+        odd = _ODD_BRACKET.search(text, pos)
+        if odd is None:
+            return -1
+        if not escapes or _ODD_BRACKET_ESCAPED.match(text, odd.start()):
+            return odd.start()
+        pos = odd.start() + 1  # a plain tag line with an escape in its value
 
 
 def _scan_pbn(file: _File, table: dict) -> list[Summary]:
@@ -465,7 +493,8 @@ def _scan_pbn(file: _File, table: dict) -> list[Summary]:
     source = file.source
     chunks = text.split("\n\n")
     memo: dict = {}  # auction text -> its classification (many tables bid the same deal alike)
-    findall = _WANT.findall
+    findall, findall_escaped = _WANT.findall, _WANT_ESCAPED.findall
+    comments = "%" in text  # without one, no record can hold a comment line
     out: list[Summary] = []
     todo: list[tuple[int, int]] = []  # (position in out, chunk number) of records to read the reference way
     index = 0
@@ -482,8 +511,8 @@ def _scan_pbn(file: _File, table: dict) -> list[Summary]:
                 todo.append((len(out) - 1, ci))
                 index += 1
                 continue
-        found = findall("\n" + chunk + "\n")
-        s = _pbn_record(chunk, found, source, index, table, file, memo)
+        found = findall(chunk) if "\\" not in chunk else findall_escaped(chunk)
+        s = _pbn_record(chunk, found, source, index, table, file, memo, comments)
         out.append(s)  # type: ignore[arg-type]
         if s is None:
             todo.append((len(out) - 1, ci))
@@ -520,9 +549,16 @@ def _pbn_fallback(file: _File, text: str, chunks: list[str], out: list, todo: li
         out[pos] = summary_of(b, reading.report(b, file.machine, file.kinds), file, pos)
 
 
-def _pbn_record(chunk: str, found: list, source: str, index: int, table: dict, file: _File, memo: dict) -> Summary | None:
-    """One record of a plain PBN file, or None when it must go the reference way."""
-    if "\n%" in chunk:
+def _pbn_record(chunk: str, found: list, source: str, index: int, table: dict, file: _File, memo: dict,
+                comments: bool = True) -> Summary | None:
+    """One record of a plain PBN file, or None when it must go the reference way.
+
+    ``found`` is the record's wanted tags in order (``_WANT``), ``comments`` False when the
+    file has no ``%`` at all. The file is plain (:func:`_plain_pbn`): every line starting
+    with ``[`` is one plain tag, so the auction section and its notes are found by plain
+    string searches from the ``[Auction`` line, not by a regex over the whole record.
+    """
+    if comments and "\n%" in chunk:
         return None
     tags = dict(found)
     dealer_tag = tags.get("Dealer")
@@ -559,9 +595,12 @@ def _pbn_record(chunk: str, found: list, source: str, index: int, table: dict, f
     dealer = _PBN_SEAT.get(seat)
     if dealer is None or (dealer_tag is not None and dealer_tag != "" and dealer_tag != dealer):
         return None
-    if chunk.count('[Auction "') != 1:
+    # a second auction section falls back; it would repeat a wanted tag (more found than
+    # tags), so the record is only counted through then
+    if len(tags) != len(found) and chunk.count('[Auction "') != 1:
         return None
     at = chunk.find("\n", chunk.find('[Auction "'))
+    end = -1  # the line break before the tag line that follows the calls (-1: they end the record)
     if at < 0:
         body = ""
     else:
@@ -573,9 +612,11 @@ def _pbn_record(chunk: str, found: list, source: str, index: int, table: dict, f
     if hit is False:
         return None
     refs, hit = hit
-    if refs or "[Note " in chunk:
-        if _pbn_notes(chunk) != refs:  # a note nobody refers to, or a reference to no note
+    if refs or (end >= 0 and chunk.startswith('[Note "', end + 1)):
+        if _auction_notes(chunk, end) != refs:  # a note nobody refers to, or a reference to no note
             return None
+    if chunk.startswith("[Note "):  # a note before any tag it could belong to
+        return None
     return _fast(source, index, board, "pbn", dealer, hit, recorded_text, rec, file)
 
 
@@ -630,22 +671,28 @@ def _pbn_annotated(codes: list[int]) -> tuple[list[int], frozenset] | None:
     return calls, frozenset(refs)
 
 
-def _pbn_notes(chunk: str) -> set[int] | None:
-    """Note numbers of the auction section (``[Note "n:..."]`` right after it), None if unsure."""
+def _auction_notes(chunk: str, end: int) -> set[int] | None:
+    """Note numbers of the auction section, None if one is unreadable.
+
+    Its notes are the ``[Note "n:..."]`` tag lines right after its calls, from
+    ``chunk[end + 1]`` on (``end`` < 0: the section ends the record, no note); a note after
+    another tag belongs to that tag's section. Needs a plain file (every ``[`` line one tag
+    ``[Name "value"]``), so a value is its line less the 7-character head and 2-character tail.
+    """
     notes: set[int] = set()
-    scope = None
-    for name, value in _TAG.findall(chunk):
-        if name != "Note":
-            scope = name
-            continue
-        if scope != "Auction":
-            if scope is None:
-                return None
-            continue
+    if end < 0:
+        return notes
+    pos = end + 1
+    while chunk.startswith('[Note "', pos):
+        stop = chunk.find("\n", pos)
+        if stop < 0:
+            stop = len(chunk)
+        value = chunk[pos + 7:stop - 2]
         idx, sep, _ = value.partition(":")
         if not sep or not idx.isascii() or not idx.strip().isdigit() or not 1 <= int(idx) <= 32:
             return None
         notes.add(int(idx))
+        pos = stop + 1
     return notes
 
 
