@@ -57,7 +57,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def classify(
         inputs: Annotated[list[str], typer.Argument(
-            help="An auction (\"1H P 2C X\", \"N:1H E:P S:2C\"), files (.pbn, .lin, .txt: one auction per line) or - for stdin.",
+            help="An auction (\"1H P 2C X\", \"N:1H E:P S:2C\"), files (.pbn, .lin, .txt: one auction per line), folders (their .pbn and .lin files) or - for stdin.",
             show_default=False)],
         dealer: Annotated[str | None, typer.Option("--dealer", "-d", help="Dealer of a typed auction: N, E, S, W/O (default N).")] = None,
         game: Annotated[str, typer.Option("--game", "-g", help="bridge | coinche | belote.")] = "bridge",
@@ -71,6 +71,7 @@ def register(app: typer.Typer) -> None:
         """Classify auctions: positional state and bidding-database class per seat, contract and declarer,
         and every irregularity with its law and the ruling to open.
 
+        \b
         Examples:
           arbitre classify "1H P 2C X P P P" --dealer S
           arbitre classify "N:1H S:P E:P" --lang fr
