@@ -44,7 +44,8 @@ def _sources(inputs: list[str]) -> list[tuple[str, str | Path]]:
                 sources.extend(("file", f) for f in files)
             else:
                 sources.append(("empty-dir", p))
-        elif p.is_file() or (arg.lower().endswith(_FILE_SUFFIXES) and ("/" in arg or "." in arg[:-4])):
+        elif p.is_file() or "/" in arg or "\\" in arg or (arg.lower().endswith(_FILE_SUFFIXES) and "." in arg[:-4]):
+            # no call has a slash: a missing path is reported as a file that cannot be read
             flush()
             sources.append(("file", p))
         else:
@@ -214,7 +215,7 @@ def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool) -> int:
             err().print(f"[red]error:[/] {e.render(lang)}", markup=True, highlight=False)
     if as_json:
         print_json({"boards": [to_json(s, kinds) for s in summaries], "totals": totals(summaries), "errors": errors})
-    else:
+    elif summaries:  # nothing read: the errors on stderr say why, stdout stays empty
         render(summaries, kinds, lang, out())
     code = exitcodes.OK
     if any(not s.has_auction or not s.is_clean for s in summaries):

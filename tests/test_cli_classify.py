@@ -189,6 +189,9 @@ def test_summary_of_typed_auctions_and_usage_errors(tmp_path):
     (tmp_path / "empty").mkdir()
     r = run("classify", str(tmp_path / "empty"), "--summary")
     assert r.exit_code == 2 and "no .pbn or .lin file" in r.output
+    assert r.stdout == ""  # nothing read: no empty table
+    r = run("classify", str(tmp_path / "missing") + "/", "--summary")
+    assert r.exit_code == 2 and "missing" in r.output and "cannot read file" in r.output
     r = run("classify", "1S 1H", "--summary", "--rule")
     assert r.exit_code == 2 and "--rule" in r.output and "Traceback" not in r.output
 
