@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import platform
 import sys
 from pathlib import Path
 
@@ -20,21 +19,12 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 
-def _cpu() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
-
-
 def machine() -> str:
-    import os
+    """The machine line of the recorded table (the facts come from bench_classify)."""
+    from bench_classify import machine_info
 
-    return (f"{platform.platform()}, {_cpu()}, {os.cpu_count()} logical CPUs, "
-            f"Python {platform.python_version()}")
+    m = machine_info()
+    return f"{m['platform']}, {m['cpu']}, {m['cpus']} logical CPUs, Python {m['python']}"
 
 
 def main() -> int:

@@ -95,7 +95,7 @@ def register(app: typer.Typer) -> None:
         sources = _sources(inputs)
         from arbitre.cli.common import connect
         from arbitre.kb.access import load_irregularity_kinds, load_machine
-        from arbitre.rulings.bridge.reading import decode, no_auction_label, read_path, read_text, report
+        from arbitre.rulings.bridge.reading import no_auction_label, read_path, read_text, report
 
         conn = connect(db)
         machine, kinds = load_machine(conn), load_irregularity_kinds(conn)
@@ -103,21 +103,17 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(_summaries(sources, seat, machine, kinds, lang.value, as_json))
         reports, errors, skipped = [], [], []
         for kind, value in sources:
-            if kind == "empty-dir":
-                errors.append(_error_entry(_empty_dir(value)))
-                err().print(f"[red]error:[/] {_empty_dir(value).render(lang.value)}", markup=True, highlight=False)
-                continue
             try:
+                if kind == "empty-dir":
+                    raise _empty_dir(value)
                 if kind == "file":
                     boards = read_path(value, seat)  # type: ignore[arg-type]
                 elif kind == "stdin":
-                    boards = read_text(decode(sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer")
-                                              else sys.stdin.read().encode()), "<stdin>", seat)
+                    boards = read_text(_stdin_text(), "<stdin>", seat)
                 else:
                     boards = read_text(str(value), "<typed>", seat, fmt="text")
             except InputError as e:
-                errors.append(_error_entry(e, str(value) if kind != "text" else "<typed>"))
-                err().print(f"[red]error:[/] {e.render(lang.value)}", markup=True, highlight=False)
+                errors.append(_input_error(e, kind, value, lang.value))
                 continue
             for b in boards:
                 r = report(b, machine, kinds)
@@ -172,19 +168,25 @@ def _no_auction(board) -> dict:
             "message": {"fr": label.fr, "en": label.en}}
 
 
-def _error_entry(e, source: str | None = None) -> dict:
-    """An unreadable input as the JSON document's ``errors`` list shows it."""
-    return {"source": e.source or source, "line": e.line, "column": e.column, "token": e.token,
-            "message": e.message.as_dict()}
+def _input_error(e, kind: str, value, lang: str) -> dict:
+    """Report an unreadable input on stderr; return it as the JSON document's ``errors`` list shows it."""
+    err().print(f"[red]error:[/] {e.render(lang)}", markup=True, highlight=False)
+    return {"source": e.source or (str(value) if kind != "text" else "<typed>"), "line": e.line, "column": e.column,
+            "token": e.token, "message": e.message.as_dict()}
+
+
+def _stdin_text() -> str:
+    from arbitre.rulings.bridge.reading import decode
+
+    return decode(sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode())
 
 
 def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool) -> int:
     """``--summary``: scan every source, print one line (or JSON object) per board."""
     from arbitre.cli.render_summary import render, to_json, totals
     from arbitre.rulings.bridge import fastscan, textauction
-    from arbitre.rulings.bridge.reading import decode, read_text, report
+    from arbitre.rulings.bridge.reading import read_file_text, read_text, report
     from arbitre.rulings.errors import InputError
-    from arbitre.rulings.i18n import T
 
     summaries, errors = [], []
     for kind, value in sources:
@@ -192,27 +194,19 @@ def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool) -> int:
             if kind == "empty-dir":
                 raise _empty_dir(value)
             if kind == "text":
-                boards = read_text(str(value), "<typed>", seat, fmt="text")
-                summaries.extend(fastscan.summary_of(b, report(b, machine, kinds)) for b in boards)
-                continue
-            if kind == "stdin":
-                text, source = decode(sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer")
-                                      else sys.stdin.read().encode()), "<stdin>"
+                text, source = str(value), "<typed>"
+            elif kind == "stdin":
+                text, source = _stdin_text(), "<stdin>"
             else:
-                try:
-                    text, source = decode(Path(value).read_bytes()), str(value)
-                except OSError as e:
-                    raise InputError(T("fichier illisible : {e}", "cannot read file: {e}").format(e=e.strerror),
-                                     source=str(value)) from None
-            fmt = textauction.sniff(text)
+                text, source = read_file_text(value), str(value)
+            fmt = "text" if kind == "text" else textauction.sniff(text)
             if fmt in ("pbn", "lin"):
                 summaries.extend(fastscan.scan_file(text, fmt, machine, kinds, source))
-            else:  # plain text, one auction per line: the typed reader (it knows --dealer)
+            else:  # auctions one per line: the typed reader (it knows --dealer), full reports summarised
                 boards = read_text(text, source, seat, fmt=fmt)
                 summaries.extend(fastscan.summary_of(b, report(b, machine, kinds)) for b in boards)
         except InputError as e:
-            errors.append(_error_entry(e, str(value) if kind != "text" else "<typed>"))
-            err().print(f"[red]error:[/] {e.render(lang)}", markup=True, highlight=False)
+            errors.append(_input_error(e, kind, value, lang))
     if as_json:
         print_json({"boards": [to_json(s, kinds) for s in summaries], "totals": totals(summaries), "errors": errors})
     elif summaries:  # nothing read: the errors on stderr say why, stdout stays empty

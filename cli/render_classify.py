@@ -34,6 +34,11 @@ def _call(text: str, lang: str) -> str:
     return Call.parse(text).render(lang)
 
 
+def contract_label(level: int, strain: str, doubled: int, lang: str) -> str:
+    """A contract as the director reads it: ``4♥X`` (English) or ``4♥X``/``3SA`` (French)."""
+    return Call.parse(f"{level}{strain}").render(lang) + "X" * doubled
+
+
 def render(report: AuctionReport, lang: str, console: Console) -> None:
     board = f"{'donne' if lang == 'fr' else 'board'} {report.board}" if report.board else None
     head = " · ".join(x for x in (report.source, board) if x)
@@ -55,7 +60,7 @@ def render(report: AuctionReport, lang: str, console: Console) -> None:
     console.print(table)
     if report.contract:
         c = report.contract
-        text = Call.parse(f"{c.level}{c.strain}").render(lang) + "X" * c.doubled
+        text = contract_label(c.level, c.strain, c.doubled, lang)
         prefix = w("contract", lang) if report.complete else w("contract", lang) + " (?)"
         colon = "\u00a0:" if lang == "fr" else ":"
         console.print(f"{prefix}{colon} [bold]{escape(text)}[/], {w('declarer', lang)} {Seat[c.declarer].render(lang)}")

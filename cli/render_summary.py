@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from arbitre.rulings.bridge.calls import Call
+from arbitre.cli.render_classify import contract_label
 from arbitre.rulings.bridge.fastscan import SEATS, STRAINS, Summary
 from arbitre.rulings.bridge.records import PROBLEM_KINDS
 from arbitre.rulings.bridge.seats import Seat
@@ -42,8 +42,7 @@ def contract_text(s: Summary, lang: str) -> str:
             return w("no_auction", lang)
         return w("passed_out", lang) if s.passed_out else "—"
     level, strain, doubled, declarer = s.contract
-    text = Call.parse(f"{level}{STRAINS[strain]}").render(lang) + "X" * doubled
-    text += " " + Seat[SEATS[declarer]].render(lang)
+    text = f"{contract_label(level, STRAINS[strain], doubled, lang)} {Seat[SEATS[declarer]].render(lang)}"
     return text if s.complete else f"{text} ({w('unfinished', lang)})"
 
 
@@ -115,7 +114,10 @@ def render(summaries: list[Summary], kinds: dict, lang: str, console: Console) -
     table = Table(title=w("title", lang), title_justify="left")
     for key in ("source", "board", "dealer", "states", "contract", "record", "findings"):
         table.add_column(w(key, lang), overflow="fold", no_wrap=key in ("board", "dealer", "states"))
+    shown: dict[str, str] = {}  # source -> how the table shows it (one path lookup per file, not per board)
     for s in summaries:
+        if s.source not in shown:
+            shown[s.source] = _short(s.source)
         record = ""
         if s.recorded is not None:
             record = escape(s.recorded)
@@ -123,7 +125,7 @@ def render(summaries: list[Summary], kinds: dict, lang: str, console: Console) -
                 record += " ✓" if s.agrees else " [bold red]✗[/]"
         found = findings(s, kinds, lang)
         table.add_row(
-            escape(_short(s.source)), escape(s.board or str(s.index + 1)),
+            escape(shown[s.source]), escape(s.board or str(s.index + 1)),
             Seat[SEATS[s.dealer]].render(lang) if s.dealer is not None else "—",
             " ".join(st or "·" for st in s.states if st) or "—",
             escape(contract_text(s, lang)), record,

@@ -34,12 +34,17 @@ def read_text(text: str, source: str, dealer: Seat | None = None, fmt: str | Non
     return textauction.loads(text, dealer=dealer, source=source)
 
 
-def read_path(path: Path, dealer: Seat | None = None) -> list:
+def read_file_text(path: Path) -> str:
+    """A file's text (see :func:`decode`); an :class:`InputError` naming the file if unreadable."""
     try:
         data = path.read_bytes()
     except OSError as e:
         raise InputError(T("fichier illisible : {e}", "cannot read file: {e}").format(e=e.strerror), source=str(path)) from None
-    return read_text(decode(data), str(path), dealer)
+    return decode(data)
+
+
+def read_path(path: Path, dealer: Seat | None = None) -> list:
+    return read_text(read_file_text(path), str(path), dealer)
 
 
 def report(board, machine, kinds) -> AuctionReport | None:

@@ -50,11 +50,8 @@ PROBLEM_KINDS: dict[str, T] = {
 class Problem:
     """One defect of a record. Reads like a :class:`T` (``fr``, ``en``, ``get``) plus where.
 
-    ``code`` is stable for programs and tests: ``unreadable-call``, ``unknown-token``,
-    ``duplicated-auction``, ``call-after-close``, ``incomplete-auction``, ``contract-mismatch``,
-    ``missing-note``, ``unused-note``, ``bad-tag``, ``stray-text``, ``dealer-mismatch``,
-    ``misplaced-token``, ``call-after-unfinished``, ``unexpected-marker``, ``no-dealer``, or an
-    engine irregularity kind (``insufficient-bid``, ``bid-out-of-rotation``, ...).
+    ``code`` is stable for programs and tests: one of :data:`PROBLEM_KINDS`, or an engine
+    irregularity kind (``insufficient-bid``, ``bid-out-of-rotation``, ...).
     """
 
     code: str
