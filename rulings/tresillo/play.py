@@ -1,0 +1,126 @@
+"""The play of the cards: what may be played, who wins a trick.
+
+What: :func:`legal_cards`, :func:`broken_obligation` (the rule a card breaks,
+for the checker) and :func:`trick_winner`.
+
+The rules, as the rulebook gives them:
+
+* the only obligation is to follow: play a card of the suit led (a trump when
+  a trump is led, the Épée and the Bâton included); never to trump, never to
+  go higher; a player without the suit plays anything;
+* the Triomphes' privilege (Épée, Mala, Bâton): when a trump is led, a player
+  whose only trumps are Triomphes may keep them back, **except** that he must
+  play his Triomphe when it is his only trump and the trick was opened with a
+  higher Triomphe. Only the card that opened the trick counts: a Triomphe
+  played later in the trick by another player forces nothing.
+* a player holding a trump that is not a Triomphe must play a trump (any
+  trump, a Triomphe included) when a trump is led.
+
+Variant :attr:`TriompheRule.OMBRE` (Ombre's reading): a player whose trumps are
+all Triomphes must play a trump when the opening card is a Triomphe higher
+than one of his, even when he holds two of them. The default
+:attr:`TriompheRule.SEED` follows the rulebook's words ("l'unique atout").
+
+Why: the legal-card rule is the heart of both the engine and the referee; the
+checker names the obligation broken.
+"""
+from __future__ import annotations
+
+from enum import Enum
+from typing import Sequence
+
+from arbitre.rulings.i18n import T
+from arbitre.rulings.tresillo.trumps import EFF_SUIT, PLAIN_POWER, TRIOMPHE_RANK, TRUMP, TRUMP_POWER
+
+
+class TriompheRule(str, Enum):
+    """When a Triomphe must be played to a trump lead (see the module docstring)."""
+
+    SEED = "seed"
+    OMBRE = "ombre"
+
+
+_SEED = TriompheRule.SEED
+
+WIN_KEY = [[[1000 + TRUMP_POWER[t][c] if TRUMP_POWER[t][c] else (PLAIN_POWER[t][c] if EFF_SUIT[t][c] == led else -1)
+             for c in range(40)] for led in range(5)] for t in range(4)]
+"""``WIN_KEY[trump][suit led][card]``: how strongly a card bids for the trick (trumps above the suit led,
+other suits never win); the highest key wins."""
+
+
+class Obligation(str, Enum):
+    """The obligation a card broke (a renonce)."""
+
+    FOLLOW = "follow"  # a plain suit was led and the player held it
+    FOLLOW_TRUMP = "follow_trump"  # a trump was led and the player held a trump that is not a Triomphe
+    TRIOMPHE = "triomphe"  # a Triomphe forced by a higher Triomphe led was withheld
+
+    def label(self) -> T:
+        return _LABELS[self]
+
+
+_LABELS = {
+    Obligation.FOLLOW: T("fournir à la couleur demandée", "follow the suit led"),
+    Obligation.FOLLOW_TRUMP: T("fournir atout (il avait un atout qui n'est pas un Triomphe)",
+                               "follow with a trump (he held a trump that is not a Triomphe)"),
+    Obligation.TRIOMPHE: T("jouer son Triomphe, seul atout, sous un Triomphe supérieur entamé",
+                           "play his Triomphe, his only trump, under a higher Triomphe led"),
+}
+
+
+def _trump_duty(hand: Sequence[int], led: int, trump: int, rule: TriompheRule) -> tuple[list[int], Obligation | None]:
+    """To a trump lead: the cards the player must choose from, and the obligation (None: free)."""
+    eff = EFF_SUIT[trump]
+    trumps = [c for c in hand if eff[c] == TRUMP]
+    if not trumps:
+        return list(hand), None
+    tri = TRIOMPHE_RANK[trump]
+    if any(c not in tri for c in trumps):
+        return trumps, Obligation.FOLLOW_TRUMP
+    led_rank = tri.get(led, 0)
+    lower = [c for c in trumps if tri[c] < led_rank]
+    if rule is _SEED:
+        if len(trumps) == 1 and lower:
+            return trumps, Obligation.TRIOMPHE
+    elif lower:
+        return trumps, Obligation.TRIOMPHE
+    return list(hand), None
+
+
+def legal_cards(hand: Sequence[int], trick: Sequence[int], trump: int,
+                rule: TriompheRule = TriompheRule.SEED) -> list[int]:
+    """The cards of ``hand`` that may be played to ``trick`` (the cards already played, leader first)."""
+    if not trick:
+        return list(hand)
+    eff = EFF_SUIT[trump]
+    suit = eff[trick[0]]
+    if suit == TRUMP:
+        return _trump_duty(hand, trick[0], trump, rule)[0]
+    return [c for c in hand if eff[c] == suit] or list(hand)
+
+
+def broken_obligation(hand: Sequence[int], trick: Sequence[int], trump: int, played: int,
+                      rule: TriompheRule = TriompheRule.SEED) -> Obligation | None:
+    """The obligation ``played`` breaks (None when it was a legal card). ``played`` is in ``hand``."""
+    if not trick:
+        return None
+    led = trick[0]
+    eff = EFF_SUIT[trump]
+    suit = eff[led]
+    if suit == TRUMP:
+        allowed, duty = _trump_duty(hand, led, trump, rule)
+        return duty if duty is not None and played not in allowed else None
+    if eff[played] != suit and any(eff[c] == suit for c in hand):
+        return Obligation.FOLLOW
+    return None
+
+
+def trick_winner(trick: Sequence[int], trump: int) -> int:
+    """Index (in ``trick``) of the winning card: the highest trump, else the highest of the suit led."""
+    key = WIN_KEY[trump][EFF_SUIT[trump][trick[0]]]
+    best, best_key = 0, key[trick[0]]
+    for i in range(1, len(trick)):
+        k = key[trick[i]]
+        if k > best_key:
+            best, best_key = i, k
+    return best
