@@ -1,0 +1,173 @@
+"""Read a recorded tresillo game (the JSON record, see README "The tresillo record").
+
+What: pydantic models of the record (``game``, ``players``, ``favour_suit``,
+``dealer_stake``, ``coups`` with ``hands``, ``talon``, ``dealer_bet``,
+``auction``, ``contract``, ``exchanges``, ``tricks``, ``surrender``,
+``chelem``, ``result``) and :func:`load_record`, which turns bad JSON or a
+wrong schema into one :class:`~arbitre.rulings.errors.InputError` naming the
+line and column (JSON) or the field path (schema), e.g.
+``coups[0].tricks[2].cards[1].card.couleur``.
+
+Every field is required (``null`` where the record says so); unknown fields
+are refused, so that a misspelt field is reported rather than ignored. Cards
+are ``{"valeur": "ROI", "couleur": "DENIER"}`` (Spanish words accepted).
+
+Why: the checker (:mod:`.check`) works on validated, typed data only; whatever
+is consistent JSON but wrong tresillo is the checker's business, not a schema
+error.
+"""
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+
+from arbitre.rulings.errors import InputError
+from arbitre.rulings.i18n import T
+from arbitre.rulings.tresillo.auction import KIND_WORDS, MORE, PASS, PLAY, Kind
+from arbitre.rulings.tresillo.cards import parse_card, parse_suit
+
+
+def _card(value: Any) -> int:
+    if not isinstance(value, dict):
+        raise ValueError('a card is an object {"valeur": ..., "couleur": ...}')
+    try:
+        return parse_card(value)
+    except InputError as err:
+        raise ValueError(err.message.en) from None
+
+
+def _suit(value: Any) -> int:
+    if not isinstance(value, str):
+        raise ValueError("a suit is one of DENIER, COUPE, EPEE, BATON")
+    try:
+        return parse_suit(value)
+    except InputError as err:
+        raise ValueError(err.message.en) from None
+
+
+def _kind(value: Any) -> Kind:
+    kind = KIND_WORDS.get(str(value).strip().lower().replace("_", " ")) if isinstance(value, str) else None
+    if kind is None:
+        raise ValueError("kind is one of simple, favour, retourne, solo, solo_favour")
+    return kind
+
+
+_CALLS = {"passe": PASS, "je passe": PASS, "paso": PASS, "je joue": PLAY, "juego": PLAY, "plus": MORE, "mas": MORE,
+          "más": MORE}
+
+
+def _call(value: Any) -> str:
+    call = _CALLS.get(value.strip().lower()) if isinstance(value, str) else None
+    if call is None:
+        raise ValueError('call is "passe", "je joue" or "plus"')
+    return call
+
+
+Card = Annotated[int, BeforeValidator(_card)]
+Suit = Annotated[int, BeforeValidator(_suit)]
+KindField = Annotated[Kind, BeforeValidator(_kind)]
+Seat = Annotated[int, Field(ge=1, le=4)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class AuctionCall(_Model):
+    seat: Seat
+    call: Annotated[str, BeforeValidator(_call)]
+    kind: KindField | None = None  # after a plus (optional: a bare plus is the next kind up)
+
+
+class Contract(_Model):
+    player: Seat
+    kind: KindField
+    trump: Suit
+
+
+class Exchange(_Model):
+    seat: Seat
+    discard: list[Card]
+    draw: list[Card]
+
+
+class PlayedCard(_Model):
+    seat: Seat
+    card: Card
+
+
+class Trick(_Model):
+    leader: Seat
+    cards: list[PlayedCard]
+    winner: Seat
+
+
+class Surrender(_Model):
+    before_trick: int
+    response: Literal["accept", "defend"]
+    defender: Seat | None = None
+
+
+class Chelem(_Model):
+    attempted: bool
+
+
+class Result(_Model):
+    tricks: dict[Seat, int]
+    outcome: str
+    payments: dict[Seat, int]
+
+
+class Coup(_Model):
+    number: int
+    dealer: Seat
+    hands: dict[Seat, list[Card]]
+    talon: list[Card]
+    dealer_bet: Literal["J", "P", "C"] | None
+    auction: list[AuctionCall]
+    contract: Contract | None
+    exchanges: list[Exchange]
+    tricks: list[Trick]
+    surrender: Surrender | None
+    chelem: Chelem | None
+    result: Result
+
+
+class GameRecord(_Model):
+    game: Literal["tresillo"]
+    players: Annotated[list[str], Field(min_length=3, max_length=4)]
+    favour_suit: Suit
+    dealer_stake: Annotated[int, Field(ge=0)]
+    coups: list[Coup]
+
+
+def field_path(loc: tuple[Any, ...]) -> str:
+    """``("coups", 0, "tricks", 2)`` -> ``coups[0].tricks[2]``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif not str(part).startswith("function-"):
+            out += ("." if out else "") + str(part)
+    return out or "$"
+
+
+def load_record(text: str, source: str | None = None) -> GameRecord:
+    """Parse and validate a record; raise :class:`InputError` naming the line/column or the field path."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError(T(f"JSON invalide : {err.msg}", f"invalid JSON: {err.msg}"),
+                         line=err.lineno, column=err.colno, source=source) from None
+    try:
+        return GameRecord.model_validate(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        path = field_path(tuple(first["loc"]))
+        more = err.error_count() - 1
+        msg = first["msg"].removeprefix("Value error, ")
+        raise InputError(T(f"champ {path} : {msg}" + (f" (et {more} autre(s) erreur(s))" if more else ""),
+                           f"field {path}: {msg}" + (f" (and {more} more error(s))" if more else "")),
+                         token=path, source=source) from None
