@@ -333,7 +333,7 @@ def parse_auction(text: str) -> list[Call]:
         try:
             calls.append(parse_call(part))
         except InputError as err:
-            err.column = i
+            err.message = T(f"appel {i} : {err.message.fr}", f"call {i}: {err.message.en}")
             raise
     return calls
 
