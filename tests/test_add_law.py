@@ -19,7 +19,7 @@ runner = CliRunner()
 LAW = """\
 laws:
   - game: tresillo
-    number: 1
+    number: 99
     title: {fr: "Le jeu de quarante cartes", en: "The forty-card pack"}
     summary: {fr: "On joue sans les 8, 9 et 10.", en: "The 8s, 9s and 10s are removed."}
 """
@@ -28,7 +28,7 @@ slug: jeu-incomplet
 game: tresillo
 title: {fr: "Jeu incomplet", en: "Incomplete pack"}
 summary: {fr: "Il manque une carte au jeu.", en: "A card is missing from the pack."}
-laws: [1]
+laws: [99]
 aliases: [incomplete-pack]
 root: found
 nodes:
@@ -39,10 +39,10 @@ nodes:
       - {code: "no", label: {fr: "Non", en: "No"}, next: stands}
   - id: redeal
     title: {fr: "Redonner", en: "Redeal"}
-    outcome: {rectification: {fr: "On complète le jeu et on redonne.", en: "Complete the pack and redeal."}, laws: ["1"]}
+    outcome: {rectification: {fr: "On complète le jeu et on redonne.", en: "Complete the pack and redeal."}, laws: ["99"]}
   - id: stands
     title: {fr: "Le coup est maintenu", en: "The deal stands"}
-    outcome: {rectification: {fr: "Le résultat est maintenu.", en: "The result stands."}, laws: ["1"]}
+    outcome: {rectification: {fr: "Le résultat est maintenu.", en: "The result stands."}, laws: ["99"]}
 """
 
 
@@ -59,11 +59,12 @@ def test_add_a_law_by_migration_and_take_it_back(tmp_path, monkeypatch):
 
     assert run("db", "upgrade").exit_code == 0
     before = json.loads(run("db", "status", "--json").stdout)["revision"]
-    assert run("law", "1", "--game", "tresillo").exit_code == 2  # not there yet
+    assert run("law", "99", "--game", "tresillo").exit_code == 2  # not there yet
+    shipped = [t["slug"] for t in json.loads(run("ruling", "list", "--game", "tresillo", "--json").stdout)]
 
-    (data / "tresillo" / "laws").mkdir(parents=True)
-    (data / "tresillo" / "trees").mkdir()
-    (data / "tresillo" / "laws" / "rules.yaml").write_text(LAW, encoding="utf-8")
+    (data / "tresillo" / "laws").mkdir(parents=True, exist_ok=True)
+    (data / "tresillo" / "trees").mkdir(exist_ok=True)
+    (data / "tresillo" / "laws" / "extra.yaml").write_text(LAW, encoding="utf-8")
     (data / "tresillo" / "trees" / "jeu-incomplet.yaml").write_text(TREE, encoding="utf-8")
 
     r = run("db", "revision", "tresillo-rulings", "-m", "add tresillo law 1", "--data", str(data),
@@ -77,8 +78,8 @@ def test_add_a_law_by_migration_and_take_it_back(tmp_path, monkeypatch):
 
     assert run("db", "upgrade").exit_code == 0
     topics = json.loads(run("ruling", "list", "--game", "tresillo", "--json").stdout)
-    assert [t["slug"] for t in topics] == ["jeu-incomplet"]
-    law = json.loads(run("law", "1", "--game", "tresillo", "--json").stdout)
+    assert sorted(t["slug"] for t in topics) == sorted([*shipped, "jeu-incomplet"])
+    law = json.loads(run("law", "99", "--game", "tresillo", "--json").stdout)
     assert law["title"]["en"] == "The forty-card pack" and law["trees"] == ["jeu-incomplet"]
     r = run("ruling", "incomplete-pack", "--game", "tresillo", "--answer", "found=yes", "--record", "--board", "7", "--json")
     assert r.exit_code == 0, r.output
@@ -86,14 +87,15 @@ def test_add_a_law_by_migration_and_take_it_back(tmp_path, monkeypatch):
 
     assert run("db", "downgrade", before).exit_code == 0
     # inspected as it is, the database no longer holds the law nor the tree
-    q = "SELECT (SELECT count(*) FROM laws WHERE game = 'tresillo') + (SELECT count(*) FROM ruling_trees WHERE game = 'tresillo') AS n"
+    q = ("SELECT (SELECT count(*) FROM laws WHERE game = 'tresillo' AND number = 99) + "
+         "(SELECT count(*) FROM ruling_trees WHERE game = 'tresillo' AND slug = 'jeu-incomplet') AS n")
     assert json.loads(run("db", "sql", q, "--json").stdout) == [{"n": 0}]
     assert json.loads(run("db", "sql", "SELECT count(*) AS n FROM ruling_log", "--json").stdout) == [{"n": 1}]
     # reverting the change (removing the migration) keeps it gone for every command
     written.unlink()
     written.with_suffix(".json").unlink()
-    assert run("law", "1", "--game", "tresillo").exit_code == 2
-    assert json.loads(run("ruling", "list", "--game", "tresillo", "--json").stdout) == []
+    assert run("law", "99", "--game", "tresillo").exit_code == 2
+    assert [t["slug"] for t in json.loads(run("ruling", "list", "--game", "tresillo", "--json").stdout)] == shipped
     log = json.loads(run("log", "list", "--json").stdout)
     assert len(log) == 1 and log[0]["board"] == "7" and log[0]["outcome_node"] == "tresillo:jeu-incomplet/redeal"
     shown = json.loads(run("log", "show", str(log[0]["id"]), "--json").stdout)

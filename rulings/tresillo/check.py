@@ -154,7 +154,7 @@ class _Coup:
             msg = ruling.message or T("", "")
             self.add("illegal_call", f"enchères, appel {ruling.index} ({ruling.call.label().fr}, siège {ruling.seat}) : "
                      f"{msg.fr}", f"auction, call {ruling.index} ({ruling.call.label().en}, seat {ruling.seat}): "
-                     f"{msg.en}", seat=ruling.seat, tree="enchere-irreguliere")
+                     f"{msg.en}", seat=ruling.seat)
         if not result.ended:
             self.add("auction_incomplete", "les enchères ne sont pas terminées (il faut deux « passe » après la "
                      "dernière annonce, ou trois au premier tour)", "the auction is not over (two passes are needed "
