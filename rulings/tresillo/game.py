@@ -182,7 +182,8 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
             t.trick_number = k
         for seat in rotation[leader]:
             hand = hands[seat]
-            c = by_seat[seat].play(hand, legal_cards(hand, trick, trump, rule), tables[seat])
+            # the leader may play any card: no legal-card call (the hot path); players never modify ``hand``
+            c = by_seat[seat].play(hand, legal_cards(hand, trick, trump, rule) if trick else hand, tables[seat])
             hand.remove(c)
             trick.append(c)
             trick_seats.append(seat)

@@ -59,6 +59,8 @@ class Obligation(str, Enum):
         return _LABELS[self]
 
 
+_FOLLOW_TRUMP, _TRIOMPHE = Obligation.FOLLOW_TRUMP, Obligation.TRIOMPHE  # enum look-ups are slow on the hot path
+
 _LABELS = {
     Obligation.FOLLOW: T("fournir à la couleur demandée", "follow the suit led"),
     Obligation.FOLLOW_TRUMP: T("fournir atout (il avait un atout qui n'est pas un Triomphe)",
@@ -75,15 +77,13 @@ def _trump_duty(hand: Sequence[int], led: int, trump: int, rule: TriompheRule) -
     if not trumps:
         return list(hand), None
     tri = TRIOMPHE_RANK[trump]
-    if any(c not in tri for c in trumps):
-        return trumps, Obligation.FOLLOW_TRUMP
+    for c in trumps:
+        if c not in tri:
+            return trumps, _FOLLOW_TRUMP
     led_rank = tri.get(led, 0)
-    lower = [c for c in trumps if tri[c] < led_rank]
-    if rule is _SEED:
-        if len(trumps) == 1 and lower:
-            return trumps, Obligation.TRIOMPHE
-    elif lower:
-        return trumps, Obligation.TRIOMPHE
+    lower = [c for c in trumps if tri[c] < led_rank] if led_rank else None
+    if lower and (len(trumps) == 1 or rule is not _SEED):
+        return trumps, _TRIOMPHE
     return list(hand), None
 
 
