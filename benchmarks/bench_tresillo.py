@@ -22,15 +22,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_belote import _import_engine as _belote_import  # noqa: E402,F401  (maps a plain checkout)
-from bench_belote import _load, _stats, machine  # noqa: E402
+import time
 
-import time  # noqa: E402
+from bench_belote import _import_engine as _belote_import  # noqa: F401  (maps a plain checkout)
+from bench_belote import _load, _stats, machine
 
 TARGET = 10_000
 SEED = 20261122

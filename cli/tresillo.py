@@ -11,12 +11,10 @@ then :func:`render_classification` (see its docstring).
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-
 from arbitre.cli import exitcodes
 from arbitre.cli.common import JsonOpt, Lang, LangOpt, err, out, print_json
 from arbitre.rulings.errors import InputError
@@ -81,9 +79,8 @@ def render_check_report(report: Any, lang: str = "en", as_json: bool = False) ->
     if as_json:
         print_json(report.to_dict())
         return code
-    from rich.table import Table
-
     from arbitre.rulings.tresillo.cards import short
+    from rich.table import Table
 
     if report.clean:
         err().print(T("Aucune incohérence : le relevé est cohérent.", "No inconsistency: the record is clean.")
@@ -259,4 +256,4 @@ def main() -> None:  # pragma: no cover
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    main()

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any, Sequence
+from typing import Any
 
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
@@ -141,7 +142,7 @@ class CallRuling:
 class AuctionState:
     """The auction as it goes: whose turn, the highest announce, who has passed."""
 
-    __slots__ = ("speakers", "turn", "passed", "high", "holder", "passes", "over", "redeal", "calls")
+    __slots__ = ("calls", "high", "holder", "over", "passed", "passes", "redeal", "speakers", "turn")
 
     def __init__(self, speakers: Sequence[int]):
         self.speakers = list(speakers)

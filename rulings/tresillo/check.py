@@ -38,10 +38,20 @@ from typing import Any
 
 from arbitre.rulings.i18n import T
 from arbitre.rulings.tresillo.auction import Call, Kind, run_auction, speakers_of
-from arbitre.rulings.tresillo.cards import DECK, SUIT_FR, SUIT_EN, label, short, suit_of
-from arbitre.rulings.tresillo.play import Obligation, TriompheRule, broken_obligation, trick_winner
+from arbitre.rulings.tresillo.cards import DECK, SUIT_EN, SUIT_FR, label, short, suit_of
+from arbitre.rulings.tresillo.play import (
+    Obligation,
+    TriompheRule,
+    broken_obligation,
+    trick_winner,
+)
 from arbitre.rulings.tresillo.record import Coup, GameRecord
-from arbitre.rulings.tresillo.scoring import OUTCOME_LABELS, Options, settle
+from arbitre.rulings.tresillo.scoring import (
+    DEFAULT_OPTIONS,
+    OUTCOME_LABELS,
+    Options,
+    settle,
+)
 from arbitre.rulings.tresillo.sheet import ScoreSheet
 
 
@@ -167,16 +177,15 @@ class _Coup:
             if contract is None:
                 return None, None, None
         elif contract is None:
-            self.add("contract_mismatch", f"aucun contrat enregistré ; les enchères donnent {result.kind.label().fr} "
-                     f"au siège {result.joueur}", f"no contract recorded; the auction gives "
-                     f"{result.kind.label().en} to seat {result.joueur}")
+            won = result.kind.label() if result.kind else T("?", "?")
+            self.add("contract_mismatch", f"aucun contrat enregistré ; les enchères donnent {won.fr} au siège "
+                     f"{result.joueur}", f"no contract recorded; the auction gives {won.en} to seat {result.joueur}")
             return None, None, None
-        else:
-            if contract.player != result.joueur or contract.kind != result.kind:
-                self.add("contract_mismatch", f"contrat enregistré : {contract.kind.label().fr} par le siège "
-                         f"{contract.player} ; les enchères donnent {result.kind.label().fr} au siège {result.joueur}",
-                         f"recorded contract: {contract.kind.label().en} by seat {contract.player}; the auction "
-                         f"gives {result.kind.label().en} to seat {result.joueur}", seat=contract.player)
+        elif result.kind is not None and (contract.player != result.joueur or contract.kind != result.kind):
+            self.add("contract_mismatch", f"contrat enregistré : {contract.kind.label().fr} par le siège "
+                     f"{contract.player} ; les enchères donnent {result.kind.label().fr} au siège {result.joueur}",
+                     f"recorded contract: {contract.kind.label().en} by seat {contract.player}; the auction "
+                     f"gives {result.kind.label().en} to seat {result.joueur}", seat=contract.player)
         if contract.player not in speakers:
             self.add("contract_mismatch", f"le Joueur enregistré (siège {contract.player}) ne joue pas ce coup",
                      f"the recorded Joueur (seat {contract.player}) does not play this coup", seat=contract.player)
@@ -441,7 +450,7 @@ def _counts(d: dict[int, int]) -> str:
     return "{" + ", ".join(f"{k}: {v}" for k, v in sorted(d.items())) + "}"
 
 
-def check_game(game: GameRecord, options: Options = Options(), rule: TriompheRule = TriompheRule.SEED) -> CheckReport:
+def check_game(game: GameRecord, options: Options = DEFAULT_OPTIONS, rule: TriompheRule = TriompheRule.SEED) -> CheckReport:
     """Check every coup of ``game``; the report holds every finding and the recomputed score sheet."""
     report = CheckReport(list(game.players))
     n = len(game.players)

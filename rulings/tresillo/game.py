@@ -25,14 +25,15 @@ through this one engine.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from arbitre.rulings.tresillo.auction import MORE, AuctionState, Call, Kind, speakers_of
 from arbitre.rulings.tresillo.cards import SUIT_CODES, SUITS, suit_of, to_json
 from arbitre.rulings.tresillo.play import TriompheRule, legal_cards, trick_winner
 from arbitre.rulings.tresillo.players import Player, Table
-from arbitre.rulings.tresillo.scoring import Options, settle
+from arbitre.rulings.tresillo.scoring import DEFAULT_OPTIONS, Options, settle
 
 HAND, TALON = 9, 13
 _DECK = tuple(range(40))
@@ -95,7 +96,7 @@ def _trump_for(kind: Kind, favour: int, talon: Sequence[int], hand: Sequence[int
 
 
 def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1, dealer: int = 4,
-              favour: int = 3, stake: int = 10, options: Options = Options(),
+              favour: int = 3, stake: int = 10, options: Options = DEFAULT_OPTIONS,
               rule: TriompheRule = TriompheRule.SEED) -> CoupLog:
     """Play one coup. ``players[i]`` sits at seat ``i + 1``; 4 players (dealer sits out) or 3."""
     n = len(players)
@@ -210,7 +211,7 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
 
 def play_game(players: Sequence[Player], names: Sequence[str], rng: random.Random, *, coups: int = 1,
               first_dealer: int | None = None, favour: int = 3, stake: int = 10,
-              options: Options = Options()) -> dict[str, Any]:
+              options: Options = DEFAULT_OPTIONS) -> dict[str, Any]:
     """Play ``coups`` coups (the dealer moving one seat in playing order each coup); the record as a dict."""
     n = len(players)
     dealer = first_dealer or n
@@ -223,4 +224,4 @@ def play_game(players: Sequence[Player], names: Sequence[str], rng: random.Rando
             "dealer_stake": stake, "coups": logs}
 
 
-__all__ = ["CoupLog", "MORE", "play_coup", "play_game"]
+__all__ = ["MORE", "CoupLog", "play_coup", "play_game"]

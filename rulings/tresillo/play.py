@@ -26,11 +26,17 @@ checker names the obligation broken.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
-from typing import Sequence
 
 from arbitre.rulings.i18n import T
-from arbitre.rulings.tresillo.trumps import EFF_SUIT, PLAIN_POWER, TRIOMPHE_RANK, TRUMP, TRUMP_POWER
+from arbitre.rulings.tresillo.trumps import (
+    EFF_SUIT,
+    PLAIN_POWER,
+    TRIOMPHE_RANK,
+    TRUMP,
+    TRUMP_POWER,
+)
 
 
 class TriompheRule(str, Enum):

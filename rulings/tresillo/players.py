@@ -12,12 +12,18 @@ Why: ``arbitre tresillo play`` and the benchmark need players; the engine
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from arbitre.rulings.tresillo.auction import PASS, AuctionState, Call, Kind
 from arbitre.rulings.tresillo.cards import ROI, SUITS, rank_of
-from arbitre.rulings.tresillo.trumps import EFF_SUIT, PLAIN_POWER, TRIOMPHE_RANK, TRUMP, TRUMP_POWER
+from arbitre.rulings.tresillo.trumps import (
+    EFF_SUIT,
+    PLAIN_POWER,
+    TRIOMPHE_RANK,
+    TRUMP,
+    TRUMP_POWER,
+)
 
 
 @dataclass

@@ -21,17 +21,16 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
-
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 from arbitre.rulings.tresillo.auction import KIND_WORDS, MORE, PASS, PLAY, Kind
 from arbitre.rulings.tresillo.cards import parse_card, parse_suit
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 
 def _card(value: Any) -> int:
     if not isinstance(value, dict):
-        raise ValueError('a card is an object {"valeur": ..., "couleur": ...}')
+        raise ValueError('a card is an object {"valeur": ..., "couleur": ...}')  # noqa: TRY004 (pydantic reports ValueError)
     try:
         return parse_card(value)
     except InputError as err:
@@ -40,7 +39,7 @@ def _card(value: Any) -> int:
 
 def _suit(value: Any) -> int:
     if not isinstance(value, str):
-        raise ValueError("a suit is one of DENIER, COUPE, EPEE, BATON")
+        raise ValueError("a suit is one of DENIER, COUPE, EPEE, BATON")  # noqa: TRY004 (pydantic reports ValueError)
     try:
         return parse_suit(value)
     except InputError as err:

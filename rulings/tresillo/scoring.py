@@ -30,8 +30,8 @@ Why: one place for the money, used by the engine, the checker and the score shee
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from arbitre.rulings.i18n import T
 from arbitre.rulings.tresillo.auction import Kind
@@ -49,7 +49,10 @@ class Options:
     retourne_value: int = 10  # 30: "a Retourne counts as a Solo for points"
 
 
-def contract_value(kind: Kind, options: Options = Options()) -> int:
+DEFAULT_OPTIONS = Options()
+
+
+def contract_value(kind: Kind, options: Options = DEFAULT_OPTIONS) -> int:
     """The base value of a kind: Jeu 5, Retourne 10 (or 30), Solo 30."""
     return options.retourne_value if kind == 3 else _VALUES[kind]
 
@@ -128,7 +131,7 @@ def _defence(pay: dict[int, int], first: int, defender: int, third: int, tricks:
 def settle(seats: Sequence[int], active: Sequence[int], joueur: int | None, kind: Kind | None,
            tricks: dict[int, int], *, surrender: str | None = None, defender: int | None = None,
            chelem_attempted: bool | None = None, dealer: int | None = None, bet: str | None = None,
-           stake: int = 10, options: Options = Options()) -> Settlement:
+           stake: int = 10, options: Options = DEFAULT_OPTIONS) -> Settlement:
     """Settle one coup.
 
     ``seats``: every seat at the table (the dealer included); ``active``: the three

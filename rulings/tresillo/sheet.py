@@ -6,8 +6,9 @@ whole game while the dealer rotates; the sheet is what the table settles on.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 
 @dataclass
@@ -24,7 +25,7 @@ class ScoreSheet:
     rows: list[SheetRow] = field(default_factory=list)
 
     @classmethod
-    def from_payments(cls, players: Sequence[str], coups: Sequence[tuple[int, str, dict[int, int]]]) -> "ScoreSheet":
+    def from_payments(cls, players: Sequence[str], coups: Sequence[tuple[int, str, dict[int, int]]]) -> ScoreSheet:
         seats = range(1, len(players) + 1)
         totals = {s: 0 for s in seats}
         sheet = cls(list(players))

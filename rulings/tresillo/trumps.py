@@ -24,8 +24,24 @@ from __future__ import annotations
 
 from arbitre.rulings.i18n import T
 from arbitre.rulings.tresillo.cards import (
-    AS, AS_BATON, AS_EPEE, BLACK, CAVALIER, CINQ, DEUX, N_CARDS, QUATRE, RED, ROI, SEPT, SIX, SUITS,
-    TROIS, VALET, card, suit_of,
+    AS,
+    AS_BATON,
+    AS_EPEE,
+    BLACK,
+    CAVALIER,
+    CINQ,
+    DEUX,
+    N_CARDS,
+    QUATRE,
+    RED,
+    ROI,
+    SEPT,
+    SIX,
+    SUITS,
+    TROIS,
+    VALET,
+    card,
+    suit_of,
 )
 
 TRUMP = 4
@@ -58,6 +74,7 @@ def trump_order(trump: int) -> tuple[int, ...]:
 
 def plain_order(suit: int) -> tuple[int, ...]:
     """The cards of a suit that is not trumps, strongest first (10 red, 9 black)."""
+    ranks: tuple[int, ...]
     if suit in RED:
         ranks = (ROI, CAVALIER, VALET, AS, DEUX, TROIS, QUATRE, CINQ, SIX, SEPT)
     else:

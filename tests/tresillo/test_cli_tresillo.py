@@ -1,9 +1,8 @@
 """`arbitre tresillo check | play | classify`: exit codes, one JSON document, both languages."""
 import json
 
-from typer.testing import CliRunner
-
 from arbitre.cli.app import app
+from typer.testing import CliRunner
 
 from .records import dump, find
 

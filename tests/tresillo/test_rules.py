@@ -1,11 +1,31 @@
 """One test per rule of the rulebook, with its own examples: the deck, the orders of trumps, the Mala,
 the Triomphes, following suit, the trick winner."""
 import pytest
-
 from arbitre.rulings.errors import InputError
-from arbitre.rulings.tresillo.cards import BATON, COUPE, DENIER, EPEE, label, parse_card, short
-from arbitre.rulings.tresillo.play import Obligation, TriompheRule, broken_obligation, legal_cards, trick_winner
-from arbitre.rulings.tresillo.trumps import is_trump, mala, plain_order, punto, triomphes, trump_order
+from arbitre.rulings.tresillo.cards import (
+    BATON,
+    COUPE,
+    DENIER,
+    EPEE,
+    label,
+    parse_card,
+    short,
+)
+from arbitre.rulings.tresillo.play import (
+    Obligation,
+    TriompheRule,
+    broken_obligation,
+    legal_cards,
+    trick_winner,
+)
+from arbitre.rulings.tresillo.trumps import (
+    is_trump,
+    mala,
+    plain_order,
+    punto,
+    triomphes,
+    trump_order,
+)
 
 
 def cards(text: str) -> list[int]:
