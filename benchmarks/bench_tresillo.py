@@ -13,9 +13,9 @@ are checked to sum to 0. No maintained open-source tresillo engine exists to
 compare with (see the issue); belote's figure in docs/benchmarks.md gives the
 order of magnitude.
 
-Method: as bench_belote: every repetition plays the same fixed-seed coups
-after one warm-up; median, min, max and spread by wall clock and by CPU time;
-one process, one thread. Target: >= 10,000 coups/s (median). Always exits 0.
+Method: bench_belote's ``measure``: every repetition plays the same
+fixed-seed coups after one warm-up; median, min, max and spread by wall clock
+and by CPU time; one process, one thread. Target: >= 10,000 coups/s (median).
 """
 from __future__ import annotations
 
@@ -28,10 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import time
-
-from bench_belote import _import_engine as _belote_import  # noqa: F401  (maps a plain checkout)
-from bench_belote import _load, _stats, machine
+from bench_belote import _import_engine, _load, machine, measure
 
 TARGET = 10_000
 SEED = 20261122
@@ -41,6 +38,7 @@ def ours(coups: int) -> tuple[Callable[[int], Callable[[], None]], str]:
     """Run-maker for our engine and where it was imported from."""
     import random
 
+    _import_engine()  # maps arbitre.rulings to this checkout when arbitre is not installed
     from arbitre.rulings.tresillo import game
     from arbitre.rulings.tresillo.players import RandomPlayer
 
@@ -60,45 +58,30 @@ def ours(coups: int) -> tuple[Callable[[int], Callable[[], None]], str]:
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
-    """Run the benchmark, print a report, return ``machine``, ``ours`` (median/min/max/spread, ``cpu``),
-    ``load_before``/``load_after``, ``target`` and ``target_met``."""
+    """Run the benchmark, print a report, return ``machine``, ``ours`` (median/min/max/spread coups/s and the
+    same by CPU time under ``cpu``), ``load_before``/``load_after``, ``target`` and ``target_met``."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--reps", type=int, default=9, help="timed repetitions (default 9)")
     parser.add_argument("--coups", type=int, default=2000, help="coups per repetition (default 2000)")
     parser.add_argument("--json", action="store_true", help="also print the results as JSON")
     args = parser.parse_args([] if argv is None else argv)
     info = machine()
-    print(f"platform : {info['platform']}")
-    print(f"cpu      : {info['cpu']} ({info['cpus']} logical CPUs; one core, one process)")
-    print(f"python   : {info['python']} ({sys.executable})")
     make_run, source = ours(args.coups)
-    print(f"ours     : {source}")
-    make_run(SEED)()  # warm-up
+    print(f"machine: {info['platform']}, {info['cpu']}, {info['cpus']} logical CPUs (one used), {info['python']}; "
+          f"engine: {source}")
     load_before = _load()
-    wall, cpu = [], []
-    for _ in range(args.reps):
-        run = make_run(SEED)
-        w0, c0 = time.perf_counter(), time.process_time()
-        run()
-        c1, w1 = time.process_time(), time.perf_counter()
-        wall.append(w1 - w0)
-        cpu.append(c1 - c0)
+    mine = {"engine": "arbitre tresillo (40 cards)", "source": source,
+            **measure({"ours": (make_run, args.coups)}, args.reps)["ours"]}
     load_after = _load()
-    mine = {"engine": "arbitre tresillo (40 cards)", "source": source, "coups_per_rep": args.coups,
-            "reps": args.reps, **_stats(args.coups, wall), "cpu": _stats(args.coups, cpu)}
-    print(f"\nrandom legal coups/s: median {mine['median']:,.0f} (min {mine['min']:,.0f}, max {mine['max']:,.0f}, "
-          f"spread {mine['spread']:.0%}); by CPU time: median {mine['cpu']['median']:,.0f}")
-    if load_before is not None and load_after is not None:
-        print(f"load average (1 min) before/after: {load_before:.2f} / {load_after:.2f} on {info['cpus']} CPUs")
     met = mine["median"] >= TARGET
-    print(f"target >= {TARGET:,} coups/s (wall-clock median): {'met' if met else 'NOT met'}")
+    print(f"random legal coups/s: median {mine['median']:,.0f} (min {mine['min']:,.0f}, max {mine['max']:,.0f}, "
+          f"spread {mine['spread']:.0%}); by CPU time {mine['cpu']['median']:,.0f}; load average (1 min) "
+          f"{load_before or 0:.2f} -> {load_after or 0:.2f}; target >= {TARGET:,} (wall-clock median) {'met' if met else 'NOT met'}")
     results = {"machine": info, "load_before": load_before, "load_after": load_after, "ours": mine,
                "target": TARGET, "target_met": met}
-    if args.json:
-        print(json.dumps(results, indent=2, default=str))
+    print(json.dumps(results, indent=2, default=str) if args.json else "", end="\n" if args.json else "")
     return results
 
 
 if __name__ == "__main__":
     main(sys.argv[1:])
-    raise SystemExit(0)

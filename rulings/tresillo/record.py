@@ -6,7 +6,7 @@ What: pydantic models of the record (``game``, ``players``, ``favour_suit``,
 ``chelem``, ``result``) and :func:`load_record`, which turns bad JSON or a
 wrong schema into one :class:`~arbitre.rulings.errors.InputError` naming the
 line and column (JSON) or the field path (schema), e.g.
-``coups[0].tricks[2].cards[1].card.couleur``.
+``coups.0.tricks.2.cards.1.card``.
 
 Every field is required (``null`` where the record says so); unknown fields
 are refused, so that a misspelt field is reported rather than ignored. Cards
@@ -19,10 +19,12 @@ error.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+from arbitre.rulings.trees.authoring import _validation_error
 from arbitre.rulings.tresillo.auction import KIND_WORDS, MORE, PASS, PLAY, Kind
 from arbitre.rulings.tresillo.cards import parse_card, parse_suit
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
@@ -142,17 +144,6 @@ class GameRecord(_Model):
     coups: list[Coup]
 
 
-def field_path(loc: tuple[Any, ...]) -> str:
-    """``("coups", 0, "tricks", 2)`` -> ``coups[0].tricks[2]``."""
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif not str(part).startswith("function-"):
-            out += ("." if out else "") + str(part)
-    return out or "$"
-
-
 def load_record(text: str, source: str | None = None) -> GameRecord:
     """Parse and validate a record; raise :class:`InputError` naming the line/column or the field path."""
     try:
@@ -163,10 +154,5 @@ def load_record(text: str, source: str | None = None) -> GameRecord:
     try:
         return GameRecord.model_validate(data)
     except ValidationError as err:
-        first = err.errors()[0]
-        path = field_path(tuple(first["loc"]))
-        more = err.error_count() - 1
-        msg = first["msg"].removeprefix("Value error, ")
-        raise InputError(T(f"champ {path} : {msg}" + (f" (et {more} autre(s) erreur(s))" if more else ""),
-                           f"field {path}: {msg}" + (f" (and {more} more error(s))" if more else "")),
-                         token=path, source=source) from None
+        # the one schema-error reporter (it names the field path, e.g. coups.0.tricks.2.cards.1.card)
+        raise _validation_error(Path(source or "record"), data, err) from None

@@ -134,8 +134,8 @@ def test_bad_json_and_schema_errors_name_the_place():
     rec["coups"][0]["tricks"][0]["cards"][1]["card"] = {"valeur": "DAME", "couleur": "COUPE"}
     with pytest.raises(InputError) as e:
         load_record(json.dumps(rec))
-    assert "coups[0].tricks[0].cards[1].card" in e.value.message.en
+    assert "coups.0.tricks.0.cards.1.card" in e.value.message.en
     del rec["coups"][0]["talon"]
     with pytest.raises(InputError) as e:
         load_record(json.dumps(rec))
-    assert "coups[0].talon" in e.value.message.en
+    assert "coups.0.talon" in e.value.message.en

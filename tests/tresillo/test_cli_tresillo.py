@@ -46,7 +46,7 @@ def test_check_unreadable_input_exit_2(tmp_path):
     bad.write_text('{"game": "tresillo", "players": ["a", "b", "c", "d"], "favour_suit": "BATON",\n'
                    ' "dealer_stake": 10, "coups": [{"number": 1}]}', encoding="utf-8")
     r = run("check", str(bad))
-    assert r.exit_code == 2 and "coups[0].dealer" in r.stderr and "Traceback" not in r.output
+    assert r.exit_code == 2 and "coups.0.dealer" in r.stderr and "Traceback" not in r.output
     bad.write_text("{oops", encoding="utf-8")
     r = run("check", str(bad), "--json")
     assert r.exit_code == 2 and json.loads(r.stdout)["error"]["line"] == 1
