@@ -122,7 +122,7 @@ REASONS = {
 }
 
 
-@dataclass
+@dataclass(slots=True)
 class CallRuling:
     """One call of an auction as ruled: legal or not, and why."""
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from arbitre.rulings.tresillo.auction import PASS, AuctionState, Call, Kind
 from arbitre.rulings.tresillo.cards import ROI, SUITS, rank_of
@@ -26,20 +25,27 @@ from arbitre.rulings.tresillo.trumps import (
 )
 
 
-@dataclass
 class Table:
-    """What a player may know when asked: the contract, whose turn, what has been played."""
+    """What a player may know when asked: the contract, whose turn, what has been played.
 
-    seat: int
-    joueur: int | None = None
-    kind: Kind | None = None
-    trump: int = 0
-    favour: int = 3
-    trick: list[int] = field(default_factory=list)  # cards on the table, leader first
-    trick_seats: list[int] = field(default_factory=list)
-    played: set[int] = field(default_factory=set)
-    tricks_won: dict[int, int] = field(default_factory=dict)
-    trick_number: int = 1
+    ``trick`` (cards on the table, leader first), ``trick_seats``, ``played`` and ``tricks_won``
+    are shared with the engine, which updates them as the play goes.
+    """
+
+    __slots__ = ("seat", "joueur", "kind", "trump", "favour", "trick", "trick_seats", "played", "tricks_won")
+
+    def __init__(self, seat: int, favour: int = 3, joueur: int | None = None, kind: Kind | None = None,
+                 trump: int = 0) -> None:
+        self.seat, self.favour, self.joueur, self.kind, self.trump = seat, favour, joueur, kind, trump
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.played: set[int] = set()
+        self.tricks_won: dict[int, int] = {}
+
+    @property
+    def trick_number(self) -> int:
+        """The trick about to be played or being played (1-9)."""
+        return len(self.played) // 3 + 1
 
 
 class Player:
