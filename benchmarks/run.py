@@ -64,6 +64,11 @@ def main() -> int:
     ratio = f"{bb['ratio']:.1f}×" if bb.get("ratio") else ""
     lines.append(f"| belote: random legal deals/s, one core (deal, play, score) | {bb['ours']['median']:,.0f} |"
                  f" {peer_txt} | ≥ 10,000 | {ratio} |")
+    import bench_tresillo
+
+    bt = bench_tresillo.main([])
+    lines.append(f"| tresillo: random legal coups/s, one core (deal, auction, exchanges, play, payments) |"
+                 f" {bt['ours']['median']:,.0f} | | ≥ 10,000 | |")
     header = ["| benchmark | ours | peer / floor | target | ratio |", "| --- | --- | --- | --- | --- |"]
     table = "\n".join(header + lines)
     print("\n" + machine() + "\n" + table)
