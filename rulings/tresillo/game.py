@@ -31,7 +31,8 @@ from typing import Any
 
 from arbitre.rulings.tresillo.auction import MORE, AuctionState, Call, Kind, speakers_of
 from arbitre.rulings.tresillo.cards import SUIT_CODES, SUITS, suit_of, to_json
-from arbitre.rulings.tresillo.play import TriompheRule, legal_cards, trick_winner
+from arbitre.rulings.tresillo.play import TriompheRule, by_suit, legal_from, trick_winner
+from arbitre.rulings.tresillo.trumps import EFF_SUIT
 from arbitre.rulings.tresillo.players import Player, Table
 from arbitre.rulings.tresillo.scoring import DEFAULT_OPTIONS, Options, settle
 
@@ -155,6 +156,8 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
     for t in tables.values():
         t.played, t.tricks_won, t.trick, t.trick_seats = played, won, trick, trick_seats
     leader = speakers[0]
+    eff = EFF_SUIT[trump]
+    suits = {s: by_suit(hands[s], trump) for s in speakers}
     rotation = {s: (s, speakers[(i + 1) % 3], speakers[(i + 2) % 3]) for i, s in enumerate(speakers)}
     by_seat = {s: players[s - 1] for s in speakers}
     current = joueur  # the Joueur (the defender after a defence)
@@ -180,9 +183,12 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
         trick_seats.clear()
         for seat in rotation[leader]:
             hand = hands[seat]
-            # the leader may play any card: no legal-card call (the hot path); players never modify ``hand``
-            c = by_seat[seat].play(hand, legal_cards(hand, trick, trump, rule) if trick else hand, tables[seat])
+            split = suits[seat]
+            # the leader may play any card; players never modify the lists they are shown
+            c = by_seat[seat].play(hand, legal_from(hand, split, trick[0], trump, rule) if trick else hand,
+                                   tables[seat])
             hand.remove(c)
+            split[eff[c]].remove(c)
             trick.append(c)
             trick_seats.append(seat)
         winner = trick_seats[trick_winner(trick, trump)]

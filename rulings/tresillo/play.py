@@ -1,6 +1,6 @@
 """The play of the cards: what may be played, who wins a trick.
 
-What: :func:`legal_cards`, :func:`broken_obligation` (the rule a card breaks,
+What: :func:`legal_cards` (and :func:`legal_from`, the same rule for the engine), :func:`broken_obligation` (the rule a card breaks,
 for the checker) and :func:`trick_winner`.
 
 The rules, as the rulebook gives them:
@@ -76,10 +76,12 @@ _LABELS = {
 }
 
 
-def _trump_duty(hand: Sequence[int], led: int, trump: int, rule: TriompheRule) -> tuple[list[int], Obligation | None]:
-    """To a trump lead: the cards the player must choose from, and the obligation (None: free)."""
-    eff = EFF_SUIT[trump]
-    trumps = [c for c in hand if eff[c] == TRUMP]
+def _trump_duty(hand: Sequence[int], trumps: list[int], led: int, trump: int,
+                rule: TriompheRule) -> tuple[list[int], Obligation | None]:
+    """To a trump lead: the cards the player must choose from, and the obligation (None: free).
+
+    ``trumps``: the trumps in ``hand``.
+    """
     if not trumps:
         return list(hand), None
     tri = TRIOMPHE_RANK[trump]
@@ -93,16 +95,35 @@ def _trump_duty(hand: Sequence[int], led: int, trump: int, rule: TriompheRule) -
     return list(hand), None
 
 
+def by_suit(hand: Sequence[int], trump: int) -> list[list[int]]:
+    """The cards of ``hand`` by the suit they follow: ``[denier, coupe, épée, bâton, trumps]``."""
+    eff = EFF_SUIT[trump]
+    out: list[list[int]] = [[], [], [], [], []]
+    for c in hand:
+        out[eff[c]].append(c)
+    return out
+
+
+def legal_from(hand: list[int], suits: list[list[int]], led: int, trump: int,
+               rule: TriompheRule = TriompheRule.SEED) -> list[int]:
+    """The legal-card rule, given the hand split by :func:`by_suit` and the card that opened the trick.
+
+    May return ``hand`` or one of ``suits`` itself (the engine keeps them up to date; callers must not
+    modify the list returned).
+    """
+    suit = EFF_SUIT[trump][led]
+    if suit == TRUMP:
+        return _trump_duty(hand, suits[TRUMP], led, trump, rule)[0]
+    return suits[suit] or hand
+
+
 def legal_cards(hand: Sequence[int], trick: Sequence[int], trump: int,
                 rule: TriompheRule = TriompheRule.SEED) -> list[int]:
     """The cards of ``hand`` that may be played to ``trick`` (the cards already played, leader first)."""
+    cards = list(hand)
     if not trick:
-        return list(hand)
-    eff = EFF_SUIT[trump]
-    suit = eff[trick[0]]
-    if suit == TRUMP:
-        return _trump_duty(hand, trick[0], trump, rule)[0]
-    return [c for c in hand if eff[c] == suit] or list(hand)
+        return cards
+    return list(legal_from(cards, by_suit(cards, trump), trick[0], trump, rule))
 
 
 def broken_obligation(hand: Sequence[int], trick: Sequence[int], trump: int, played: int,
@@ -114,7 +135,7 @@ def broken_obligation(hand: Sequence[int], trick: Sequence[int], trump: int, pla
     eff = EFF_SUIT[trump]
     suit = eff[led]
     if suit == TRUMP:
-        allowed, duty = _trump_duty(hand, led, trump, rule)
+        allowed, duty = _trump_duty(hand, [c for c in hand if eff[c] == TRUMP], led, trump, rule)
         return duty if duty is not None and played not in allowed else None
     if eff[played] != suit and any(eff[c] == suit for c in hand):
         return Obligation.FOLLOW
