@@ -25,6 +25,7 @@ app = typer.Typer(
     "Example: arbitre tresillo check partie.json --lang fr",
     no_args_is_help=True,
     rich_markup_mode=None,
+    add_completion=False,
 )
 
 RetourneOpt = Annotated[int, typer.Option(

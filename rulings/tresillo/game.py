@@ -31,10 +31,15 @@ from typing import Any
 
 from arbitre.rulings.tresillo.auction import MORE, AuctionState, Call, Kind, speakers_of
 from arbitre.rulings.tresillo.cards import SUIT_CODES, SUITS, suit_of, to_json
-from arbitre.rulings.tresillo.play import TriompheRule, by_suit, legal_from, trick_winner
-from arbitre.rulings.tresillo.trumps import EFF_SUIT
+from arbitre.rulings.tresillo.play import (
+    TriompheRule,
+    by_suit,
+    legal_from,
+    trick_winner,
+)
 from arbitre.rulings.tresillo.players import Player, Table
 from arbitre.rulings.tresillo.scoring import DEFAULT_OPTIONS, Options, settle
+from arbitre.rulings.tresillo.trumps import EFF_SUIT
 
 HAND, TALON = 9, 13
 _DECK = tuple(range(40))

@@ -32,7 +32,7 @@ class Table:
     are shared with the engine, which updates them as the play goes.
     """
 
-    __slots__ = ("seat", "joueur", "kind", "trump", "favour", "trick", "trick_seats", "played", "tricks_won")
+    __slots__ = ("favour", "joueur", "kind", "played", "seat", "trick", "trick_seats", "tricks_won", "trump")
 
     def __init__(self, seat: int, favour: int = 3, joueur: int | None = None, kind: Kind | None = None,
                  trump: int = 0) -> None:
