@@ -160,38 +160,36 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
     trick_seats: list[int] = []
     for t in tables.values():
         t.played, t.tricks_won, t.trick, t.trick_seats = played, won, trick, trick_seats
-    leader = speakers[0]
     eff = EFF_SUIT[trump]
-    suits = {s: by_suit(hands[s], trump) for s in speakers}
-    rotation = {s: (s, speakers[(i + 1) % 3], speakers[(i + 2) % 3]) for i, s in enumerate(speakers)}
-    by_seat = {s: players[s - 1] for s in speakers}
-    current = joueur  # the Joueur (the defender after a defence)
+    # per seat, what the card loop needs, bound once (the hot path): hand, its split by suit, the player
+    seat_state = {s: (s, hands[s], by_suit(hands[s], trump), players[s - 1].play, tables[s]) for s in speakers}
+    rotation = {s: (seat_state[s], seat_state[speakers[(i + 1) % 3]], seat_state[speakers[(i + 2) % 3]])
+                for i, s in enumerate(speakers)}
+    tricks_log = log.tricks
+    leader = speakers[0]
+    surrender: tuple[int, str, int | None] | None = None
+    chelem: bool | None = None
     defender: int | None = None
     for k in range(1, 10):
-        if k <= 4 and not solo and log.surrender is None:
-            t = tables[joueur]
-            if players[joueur - 1].surrender(hands[joueur], t):
-                if retourne:
-                    log.surrender = (k, "accept", None)
+        if k <= 4 and not solo and surrender is None and players[joueur - 1].surrender(hands[joueur],
+                                                                                      tables[joueur]):
+            if retourne:
+                surrender = (k, "accept", None)
+                break
+            for opp in defenders:
+                if players[opp - 1].defend(hands[opp], tables[opp]):
+                    defender = opp
                     break
-                for opp in defenders:
-                    if players[opp - 1].defend(hands[opp], tables[opp]):
-                        defender = opp
-                        break
-                log.surrender = (k, "defend" if defender else "accept", defender)
-                if defender is None:
-                    break
-                current = defender
-                for t in tables.values():
-                    t.joueur = defender
+            surrender = (k, "defend" if defender else "accept", defender)
+            if defender is None:
+                break
+            for t in tables.values():
+                t.joueur = defender
         trick.clear()
         trick_seats.clear()
-        for seat in rotation[leader]:
-            hand = hands[seat]
-            split = suits[seat]
+        for seat, hand, split, play, table in rotation[leader]:
             # the leader may play any card; players never modify the lists they are shown
-            c = by_seat[seat].play(hand, legal_from(hand, split, trick[0], trump, rule) if trick else hand,
-                                   tables[seat])
+            c = play(hand, legal_from(hand, split, trick[0], trump, rule) if trick else hand, table)
             hand.remove(c)
             split[eff[c]].remove(c)
             trick.append(c)
@@ -199,19 +197,20 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
         winner = trick_seats[trick_winner(trick, trump)]
         played.update(trick)
         won[winner] += 1
-        log.tricks.append((leader, list(zip(trick_seats, trick)), winner))
+        tricks_log.append((leader, list(zip(trick_seats, trick)), winner))
         leader = winner
-        if log.surrender is None and current == joueur:
+        if surrender is None:
             if k == 5 and won[joueur] == 5:
-                log.chelem = players[joueur - 1].chelem(hands[joueur], tables[joueur])
-                if not log.chelem:
+                chelem = players[joueur - 1].chelem(hands[joueur], tables[joueur])
+                if not chelem:
                     break
-            elif k > 5 and log.chelem and winner != joueur:
+            elif k > 5 and chelem and winner != joueur:
                 break
+    log.surrender, log.chelem = surrender, chelem
     log.tricks_won = won
     s = settle(seats, speakers, joueur, kind, won,
-               surrender=log.surrender[1] if log.surrender else None, defender=defender,
-               chelem_attempted=log.chelem, dealer=dealer if n == 4 else None, bet=bet, stake=stake,
+               surrender=surrender[1] if surrender else None, defender=defender,
+               chelem_attempted=chelem, dealer=dealer if n == 4 else None, bet=bet, stake=stake,
                options=options)
     log.outcome, log.payments = s.outcome, s.payments
     return log
