@@ -5,7 +5,7 @@ The CLI only parses options and renders; the work is done by
 ``game.play_game``, ``auction.classify_auction``).
 
 For ``arbitre classify --game tresillo`` call
-``arbitre.rulings.tresillo.auction.classify_auction(text, dealer=4, players=4)``
+``arbitre.rulings.tresillo.auction.classify_auction(text, dealer=None, players=4)``
 then :func:`render_classification` (see its docstring).
 """
 from __future__ import annotations
@@ -108,7 +108,7 @@ def render_classification(result: Any, lang: str = "en", as_json: bool = False) 
     """Print a tresillo auction classification; return 0 when every call is legal and the auction ended, else 1.
 
     Signature: ``render_classification(result: AuctionResult, lang: str = "en", as_json: bool = False)
-    -> int``; ``result`` comes from ``arbitre.rulings.tresillo.auction.classify_auction(text, dealer=4,
+    -> int``; ``result`` comes from ``arbitre.rulings.tresillo.auction.classify_auction(text, dealer=None,
     players=4)`` (raises ``InputError`` on an unreadable call). With ``as_json`` exactly one JSON document
     goes to stdout.
     """
@@ -232,7 +232,8 @@ def play_cmd(
 @app.command("classify")
 def classify_cmd(
     auction: Annotated[str, typer.Argument(help="Calls separated by commas: \"passe, je joue, plus solo, passe, passe\".")],
-    dealer: Annotated[int, typer.Option("--dealer", help="The dealer's seat (default 4: the Main is seat 1).")] = 4,
+    dealer: Annotated[int | None, typer.Option(
+        "--dealer", help="The dealer's seat (default: the last seat, so the Main is seat 1).")] = None,
     three: Annotated[bool, typer.Option("--three", help="Three at the table: the dealer plays too.")] = False,
     as_json: JsonOpt = False,
     lang: LangOpt = Lang.en,

@@ -339,17 +339,19 @@ def parse_auction(text: str) -> list[Call]:
     return calls
 
 
-def classify_auction(text: str, dealer: int = 4, players: int = 4) -> AuctionResult:
+def classify_auction(text: str, dealer: int | None = None, players: int = 4) -> AuctionResult:
     """Classify a typed tresillo auction: the Joueur, the kind, every illegal call and why.
 
     ``text``: calls separated by commas (``"passe, je joue, plus solo, passe, passe"``);
-    ``dealer``: the dealer's seat (1..players, default 4, so the Main is seat 1);
+    ``dealer``: the dealer's seat (1..players; default the last seat, so the Main is seat 1);
     ``players``: 4 (the dealer sits out) or 3 (the dealer plays).
     Raises :class:`InputError` on an unreadable call or a bad dealer/players value.
     """
     if players not in (3, 4):
         raise InputError(T(f"nombre de joueurs {players} : 3 ou 4", f"{players} players: 3 or 4 expected"),
                          token=str(players))
+    if dealer is None:
+        dealer = players
     if not 1 <= dealer <= players:
         raise InputError(T(f"donneur {dealer} : siège de 1 à {players}", f"dealer {dealer}: seat 1 to {players}"),
                          token=str(dealer))

@@ -60,6 +60,8 @@ def test_classify_auction():
     assert (doc["joueur"], doc["kind"], doc["illegal"]) == (3, "solo", [])
     r = run("classify", "je joue, je joue, passe, passe", "--lang", "fr")
     assert r.exit_code == 1 and "premier tour" in r.stdout
+    three = run("classify", "passe, je joue, passe, passe", "--three", "--json")
+    assert three.exit_code == 0 and json.loads(three.stdout)["joueur"] == 2
     r = run("classify", "je joue, abracadabra")
     assert r.exit_code == 2 and "abracadabra" in r.stderr
 
