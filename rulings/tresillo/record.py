@@ -19,6 +19,7 @@ error.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -30,22 +31,22 @@ from arbitre.rulings.tresillo.cards import parse_card, parse_suit
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 
-def _card(value: Any) -> int:
-    if not isinstance(value, dict):
-        raise ValueError('a card is an object {"valeur": ..., "couleur": ...}')  # noqa: TRY004 (pydantic reports ValueError)
+def _parsed(parse: Callable[[Any], int], value: Any, kind: type, expected: str) -> int:
+    """Run a card/suit parser for pydantic: its errors become the ValueError pydantic reports."""
+    if not isinstance(value, kind):
+        raise ValueError(expected)  # noqa: TRY004 (pydantic reports ValueError, not TypeError)
     try:
-        return parse_card(value)
+        return parse(value)
     except InputError as err:
         raise ValueError(err.message.en) from None
+
+
+def _card(value: Any) -> int:
+    return _parsed(parse_card, value, dict, 'a card is an object {"valeur": ..., "couleur": ...}')
 
 
 def _suit(value: Any) -> int:
-    if not isinstance(value, str):
-        raise ValueError("a suit is one of DENIER, COUPE, EPEE, BATON")  # noqa: TRY004 (pydantic reports ValueError)
-    try:
-        return parse_suit(value)
-    except InputError as err:
-        raise ValueError(err.message.en) from None
+    return _parsed(parse_suit, value, str, "a suit is one of DENIER, COUPE, EPEE, BATON")
 
 
 def _kind(value: Any) -> Kind:
