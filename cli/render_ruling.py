@@ -47,7 +47,8 @@ W = {
     "adjust_walk": ("démarche : Loi 12C", "walk: Law 12C"),
     "sources_disagree": ("sources en désaccord", "sources disagree"), "unsure": ("à vérifier", "unsure"),
     "variant": ("variante", "variant"), "regulation": ("règlement", "regulation"),
-    "none": ("aucune", "none"), "auto": ("rempli par les enchères", "filled in from the auction"),
+    "none": ("aucune", "none"), "auto": ("rempli par les enchères", "filled in from the auction"), "known": ("déjà établi", "already known"),
+    "setting": ("réglage de variante", "variant setting"),
     "back": ("b = retour, r = recommencer, q = quitter", "b = back, r = restart, q = quit"),
 }
 
@@ -86,14 +87,14 @@ def outcome_panel(node: Node, outcome: Outcome, lang: str, title: str | None = N
     if outcome.penalty_cards:
         parts.append(f"[bold]{_w('penalty', lang)}{_c(lang)}[/]")
         for p in outcome.penalty_cards:
-            parts.append(f"  • {_w(p.kind, lang)} — {_r(ROLE, p.holder.value, lang)}: {escape(getattr(p.text, lang))}")
+            parts.append(f"  • {_w(p.kind, lang)} — {_r(ROLE, p.holder.value, lang)}{_c(lang)} {escape(getattr(p.text, lang))}")
     if outcome.tricks_transferred is not None:
         t = outcome.tricks_transferred
         parts.append(f"[bold]{_w('tricks', lang)}{_c(lang)}[/] {t.count} ({t.rule}) — {escape(getattr(t.text, lang))}")
     if outcome.options:
         parts.append(f"[bold]{_w('options', lang)}{_c(lang)}[/]")
         for o in outcome.options:
-            parts.append(f"  • {_r(ROLE, o.holder.value, lang)}: {escape(getattr(o.text, lang))}")
+            parts.append(f"  • {_r(ROLE, o.holder.value, lang)}{_c(lang)} {escape(getattr(o.text, lang))}")
     if outcome.judgement:
         parts.append(f"[bold yellow]{_w('judgement', lang)}{_c(lang)}[/]")
         for j in outcome.judgement:
@@ -158,9 +159,13 @@ def auto_steps(walk: Walk, lang: str, console: Console) -> None:
         if s.auto and s.code is not None:
             tree = walk.forest.trees[s.tree]
             node = next(n for n in tree.nodes if n.id == s.node)
-            label = next(a.label for a in node.answers if a.code == s.code)
+            label = next((a.label for a in node.answers if a.code == s.code), None)
+            if node.question is None or label is None:  # an outcome the walk went on from
+                continue
+            why = ("setting" if node.fact and node.fact.startswith("variant.")
+                   else "auto" if node.fact and node.fact in walk.base_facts else "known")
             console.print(f"[dim]✓ {escape(getattr(node.question, lang))} → {escape(getattr(label, lang))} "
-                          f"({_w('auto', lang)})[/]")
+                          f"({_w(why, lang)})[/]")
 
 
 def show_tree(tree: Tree, lang: str, console: Console) -> None:

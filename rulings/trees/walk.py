@@ -239,23 +239,29 @@ class Walk:
         self._advance()
 
     # -- internals ------------------------------------------------------------------------
-    def _known(self) -> str | None:
-        """The answer to the current question that is already known, if any."""
+    def _known(self) -> tuple[str, bool] | None:
+        """The answer to the current question that is already known, and whether it came by itself.
+
+        A director's answer given for this exact node (``tree/node``) comes first; then a variant
+        setting; then a fact (given, or learnt earlier in this walk: nothing is asked twice); then
+        a director's answer given by node id alone."""
         node, tree = self._node, self._tree
-        for key in (f"{tree.slug}/{node.id}", node.id):
-            if key.casefold() in self.scripted:
-                return self.scripted[key.casefold()]
+        full = f"{tree.slug}/{node.id}".casefold()
+        if full in self.scripted:
+            return self.scripted[full], False
         if node.fact and node.fact.startswith("variant."):
             key = node.fact.split(".", 1)[1]
             chosen = self.variants.get(key) or self.base_facts.get(node.fact)
             if chosen is None:
                 chosen = next((v.default for v in tree.variants if v.key == key), None)
-            return chosen
+            return (chosen, True) if chosen is not None else None
         facts = self.facts
         if node.fact and node.fact in facts:
             value = facts[node.fact]
             if any(a.code == value for a in node.answers):
-                return value
+                return value, True
+        if node.id.casefold() in self.scripted:
+            return self.scripted[node.id.casefold()], False
         return None
 
     def _scripted_in(self, slug: str) -> bool:
@@ -287,8 +293,7 @@ class Walk:
             known = self._known()
             if known is None:
                 return
-            scripted = any(k in self.scripted for k in (self.slug.casefold(), self._node.id.casefold()))
-            self.answer(known, auto=not scripted)
+            self.answer(known[0], auto=known[1])
 
     @staticmethod
     def _node_of(tree: Tree, node_id: str) -> Node:
