@@ -12,7 +12,7 @@ import re
 from enum import Enum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer, model_validator
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 LAW_REF = re.compile(r"^(\d{1,2})([A-Z](\d+)?(\([a-z0-9]+\))*)?$")
@@ -204,6 +204,16 @@ class Outcome(Strict):
     procedural_penalty: ProceduralPenalty | None = None
     adjustment: Adjustment | None = None
     then: Continuation | None = None
+
+    @model_serializer(mode="wrap")
+    def _omit_absent(self, handler):  # type: ignore[no-untyped-def]
+        """Leave out the optional announcements an outcome does not have: the frozen rows of the
+        games that do not use them stay as they were, and a JSON reader sees only what applies."""
+        data = handler(self)
+        for key in ("information", "procedural_penalty", "adjustment", "then"):
+            if data.get(key) is None:
+                data.pop(key, None)
+        return data
 
 
 class Answer(Strict):
