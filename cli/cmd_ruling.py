@@ -6,12 +6,12 @@ prompts, renders, and stores a finished walk in the ruling log when asked.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Callable
+from typing import Annotated
 
 import typer
-
 from arbitre.cli import exitcodes
 from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, fail, out, print_json
 
@@ -345,8 +345,8 @@ def register(app: typer.Typer) -> None:
         conn = connect(db)
         entry = next((x for x in load_laws(conn, game.value) if x.number == number), None)
         if entry is None:
-            fail((f"loi {number} absente du catalogue ({game.value})" if lang is Lang.fr
-                  else f"law {number} is not in the {game.value} catalogue"))
+            fail(f"loi {number} absente du catalogue ({game.value})" if lang is Lang.fr
+                  else f"law {number} is not in the {game.value} catalogue")
         trees = trees_citing(conn, game.value, number)
         if as_json:
             print_json({**entry.model_dump(mode="json"), "trees": trees})

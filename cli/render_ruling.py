@@ -2,14 +2,13 @@
 the whole tree, the topic list, and a law's entry."""
 from __future__ import annotations
 
-from rich.console import Console, Group
+from arbitre.rulings.trees.model import Node, Outcome, Tree, reminders
+from arbitre.rulings.trees.walk import Walk
+from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.tree import Tree as RichTree
-
-from arbitre.rulings.trees.model import Node, Outcome, Tree, reminders
-from arbitre.rulings.trees.walk import Walk
 
 ROLE = {
     "offender": ("le fautif", "the offender"), "offender_partner": ("le partenaire du fautif", "the offender's partner"),
@@ -119,9 +118,9 @@ def outcome_panel(node: Node, outcome: Outcome, lang: str, title: str | None = N
         pp = outcome.procedural_penalty
         parts.append(f"[bold]{_w('procedural', lang)} ({pp.law}){_c(lang)}[/] {escape(getattr(pp.text, lang))}")
     if outcome.adjustment is not None:
-        a = outcome.adjustment
-        walk = f" ({_w('adjust_walk', lang)})" if a.walk else ""
-        parts.append(f"[yellow]{_w('adjustment', lang)} ({a.law}){_c(lang)}[/] {escape(getattr(a.text, lang))}{walk}")
+        adj = outcome.adjustment
+        walk = f" ({_w('adjust_walk', lang)})" if adj.walk else ""
+        parts.append(f"[yellow]{_w('adjustment', lang)} ({adj.law}){_c(lang)}[/] {escape(getattr(adj.text, lang))}{walk}")
     elif outcome.score_adjustment_possible:
         parts.append(f"[yellow]{_w('adjust', lang)}[/]")
     if outcome.then is not None:

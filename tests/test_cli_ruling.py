@@ -4,9 +4,8 @@ import io
 import json
 
 import pytest
-from typer.testing import CliRunner
-
 from arbitre.cli.app import app
+from typer.testing import CliRunner
 
 runner = CliRunner()
 
@@ -110,7 +109,7 @@ def test_end_of_input_before_a_ruling_is_an_error():
 
 
 def test_scripted_walk_json_and_structured_outcome():
-    answers, last = _walk_first_choices("renonce-consommee")
+    answers, _last = _walk_first_choices("renonce-consommee")
     args = ["ruling", "64", "--json"] + [x for n, c in answers for x in ("--answer", f"{n}={c}")]
     r = run(*args)
     assert r.exit_code == 0, r.output

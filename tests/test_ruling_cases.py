@@ -9,9 +9,8 @@ import os
 from pathlib import Path
 
 import pytest
-
-from casefiles import all_cases
 from arbitre.rulings.trees.walk import Forest, Walk
+from casefiles import all_cases
 
 CASES = all_cases()
 

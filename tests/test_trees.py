@@ -4,7 +4,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
 from arbitre.kb.trees import load_laws, load_trees
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.trees.authoring import load_source, load_tree_file
@@ -208,9 +207,8 @@ def test_penalty_card_reminders_are_written_once_and_attached_to_every_penalty_c
 
 def _texts(obj, where=""):
     """Every (where, French, English) text a director can read in a tree or law."""
-    from pydantic import BaseModel
-
     from arbitre.rulings.trees.model import Text
+    from pydantic import BaseModel
 
     if isinstance(obj, Text):
         yield where, obj.fr, obj.en

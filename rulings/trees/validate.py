@@ -60,9 +60,9 @@ def validate(trees: list[Tree], laws: list[Law]) -> list[str]:
                 edges.append(("continuation", n.outcome.then.to))
                 if n.outcome.then.after:
                     edges.append(("resumption", n.outcome.then.after))
-            if n.outcome is not None and n.outcome.adjustment and n.outcome.adjustment.walk:
-                if n.outcome.adjustment.walk not in by_slug:
-                    problems.append(f"tree {t.slug}/{n.id}: adjustment walk {n.outcome.adjustment.walk} is no tree")
+            walk = n.outcome.adjustment.walk if n.outcome is not None and n.outcome.adjustment else None
+            if walk and walk not in by_slug:
+                problems.append(f"tree {t.slug}/{n.id}: adjustment walk {walk} is no tree")
             for what, nxt in edges:
                 if nxt.startswith("@"):
                     slug, _, entry = nxt[1:].partition("/")
@@ -75,11 +75,11 @@ def validate(trees: list[Tree], laws: list[Law]) -> list[str]:
                 else:
                     targets[n.id].append(nxt)
             if n.fact and n.fact.startswith("variant."):
-                key = n.fact.split(".", 1)[1]
-                if key not in variant_keys:
+                vkey = n.fact.split(".", 1)[1]
+                if vkey not in variant_keys:
                     problems.append(f"tree {t.slug}/{n.id}: fact {n.fact} names no variant of the tree")
                 else:
-                    choices = {c.code for v in t.variants if v.key == key for c in v.choices}
+                    choices = {c.code for v in t.variants if v.key == vkey for c in v.choices}
                     if {a.code for a in n.answers} != choices:
                         problems.append(f"tree {t.slug}/{n.id}: answers must be the variant's choices {sorted(choices)}")
         incoming = {i for outs in targets.values() for i in outs}
