@@ -333,3 +333,22 @@ def test_search_finds_topics_in_both_languages_without_accents_or_case(kb_path):
         found = [t.slug for t in search(trees, words)]
         assert found and found[0] == slug, (words, found[:3])
     assert search(trees, ["zzzz"]) == []
+
+
+def test_no_outcome_ends_on_see_law_x_when_a_tree_for_law_x_exists(kb_path):
+    import re
+
+    trees, _ = _bridge(kb_path)
+    with_tree = {n for t in trees for n in t.laws}
+    pointer = re.compile(r"(?:see|falls under|voir|relève de)\s+(?:la\s+)?(?:Laws?|Lois?)\s+(\d+)", re.IGNORECASE)
+    dead_ends = []
+    for t in trees:
+        for n in t.nodes:
+            o = n.outcome
+            if o is None or o.then is not None:
+                continue
+            for text in (o.rectification.fr, o.rectification.en):
+                for m in pointer.finditer(text):
+                    if int(m.group(1)) in with_tree and int(m.group(1)) not in t.laws:
+                        dead_ends.append(f"{t.slug}/{n.id}: {m.group(0)}")
+    assert not dead_ends, dead_ends
