@@ -356,9 +356,14 @@ def register(app: typer.Typer) -> None:
 
         l = lang.value
         body = [f"[bold]{escape(getattr(entry.title, l))}[/]", escape(getattr(entry.summary, l))]
+        from arbitre.cli.render_ruling import W
+
         for f in entry.flags:
-            body.append(f"[magenta]{f.kind}:[/] {escape(getattr(f.note, l))}")
-        body.append(("Arbres : " if l == "fr" else "Trees: ") + (", ".join(trees) or "—"))
+            kind = W[f.kind][0 if l == "fr" else 1]
+            body.append(f"[magenta]{kind}{' :' if l == 'fr' else ':'}[/] {escape(getattr(f.note, l))}")
+        forest = forest_for(db, game.value)
+        titles = [getattr(forest.trees[slug].title, l) for slug in trees if slug in forest.trees]
+        body.append(("Sujets : " if l == "fr" else "Topics: ") + ("; ".join(titles) or "—"))
         out().print(Panel("\n".join(body), title=("Loi " if l == "fr" else "Law ") + str(number)))
 
     log_app = typer.Typer(help="The ruling log: rulings recorded with --record.\n\nExample: arbitre log list",
