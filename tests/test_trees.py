@@ -279,14 +279,14 @@ def test_every_law_number_a_director_reads_is_in_the_catalogue(kb_path):
     assert not missing, missing
 
 
-def test_partners_turn_branches_cite_31b_and_32b_and_53c_is_the_proper_lead_clause(kb_path):
+def test_partners_turn_branches_cite_31b_and_32b_and_53b_is_the_proper_lead_clause(kb_path):
     trees, _ = _bridge(kb_path)
     by = {t.slug: {n.id: n for n in t.nodes} for t in trees}
     assert "31B" in by["enchere-hors-tour"]["not-comparable-partner"].outcome.laws
     assert "32B" in by["contre-hors-tour"]["not-comparable-partner"].outcome.laws
     assert "31B" not in by["enchere-hors-tour"]["not-comparable"].outcome.laws
-    assert by["entame-hors-tour"]["proper-lead-53c"].outcome.laws[0] == "53C"
-    assert by["entame-hors-tour"]["wrong-defender-played"].laws == ["53B"]
+    assert by["entame-hors-tour"]["proper-lead-53b"].outcome.laws[0] == "53B"
+    assert by["entame-hors-tour"]["wrong-defender-played"].laws == ["53C"]
 
 
 def test_continuations_carry_facts_so_nothing_is_asked_twice(kb_path):
