@@ -112,7 +112,7 @@ def outcome_panel(node: Node, outcome: Outcome, lang: str, title: str | None = N
                 whom.append(f"{_w('unauthorised', lang)} {', '.join(_r(ROLE, r.value, lang) for r in i.unauthorised_to)}")
             if i.authorised_to:
                 whom.append(f"{_w('authorised', lang)} {', '.join(_r(ROLE, r.value, lang) for r in i.authorised_to)}")
-            tail = f" — {'; '.join(whom)}" if whom else ""
+            tail = f" — {(' ; ' if lang == 'fr' else '; ').join(whom)}" if whom else ""
             parts.append(f"  • [{i.law}] {escape(getattr(i.about, lang))}{tail}")
     if outcome.procedural_penalty is not None:
         pp = outcome.procedural_penalty
