@@ -6,12 +6,12 @@ prompts, renders, and stores a finished walk in the ruling log when asked.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Callable
+from typing import Annotated
 
 import typer
-
 from arbitre.cli import exitcodes
 from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, fail, out, print_json
 
@@ -51,20 +51,76 @@ def _check_answer_nodes(forest, answers: dict[str, str]) -> None:
             raise InputError(T("--answer : nœud inconnu {k!r}", "--answer: unknown node {k!r}").format(k=k), token=k)
 
 
+def _check_variants(forest, variants: dict[str, str]) -> None:
+    """Every --variant names a variant of some tree and one of its choices."""
+    from arbitre.rulings.errors import InputError
+    from arbitre.rulings.i18n import T
+
+    known = {v.key: v for t in forest.trees.values() for v in t.variants}
+    for key, value in variants.items():
+        if key not in known:
+            raise InputError(T("--variant : clé inconnue {k!r} ; clés : {v}", "--variant: unknown key {k!r}; keys: {v}")
+                             .format(k=key, v=", ".join(sorted(known)) or "—"), token=key)
+        codes = [c.code for c in known[key].choices]
+        if value not in codes:
+            raise InputError(T("--variant {k} : choix inconnu {c!r} ; choix : {v}",
+                               "--variant {k}: unknown choice {c!r}; choices: {v}")
+                             .format(k=key, c=value, v=", ".join(codes)), token=value)
+
+
+def _outcome_doc(tree, node) -> dict:
+    from arbitre.rulings.trees.model import reminders
+
+    return {
+        "node": f"{tree.slug}/{node.id}",
+        "title": node.title.model_dump() if node.title else None,
+        "outcome": node.outcome.model_dump(mode="json"),
+        "penalty_card_reminders": [r.model_dump() for r in reminders(node.outcome.penalty_cards)],
+        "flags": [f.model_dump() for f in node.flags],
+    }
+
+
+def question_doc(walk) -> dict:
+    """The pending question, with everything the director needs to answer it (no prompt needed)."""
+    node = walk.node
+    return {
+        "node": walk.slug,
+        "text": node.question.model_dump(),
+        "help": node.help.model_dump() if node.help else None,
+        "laws": list(node.laws),
+        "flags": [f.model_dump() for f in node.flags],
+        "answers": [{"code": a.code, "label": a.label.model_dump()} for a in walk.choices],
+    }
+
+
 def walk_json(walk) -> dict:
     doc = {
         "game": walk.forest.game, "topic": walk.start.slug, "done": walk.done,
         "path": [{"tree": s.tree, "node": s.node, "answer": s.code, "auto": s.auto} for s in walk.path],
+        "facts": walk.facts,
     }
     if walk.done:
+        final = _outcome_doc(walk.tree, walk.node)
         doc["outcome_node"] = walk.slug
-        doc["title"] = walk.node.title.model_dump() if walk.node.title else None
-        doc["outcome"] = walk.outcome.model_dump(mode="json")
-        doc["flags"] = [f.model_dump() for f in walk.node.flags]
+        doc["title"] = final["title"]
+        doc["outcome"] = final["outcome"]
+        doc["penalty_card_reminders"] = final["penalty_card_reminders"]
+        doc["flags"] = final["flags"]
+        doc["outcomes"] = [_outcome_doc(t, n) for t, n in walk.outcomes]
+        doc["adjustment_walk"] = walk.adjustment_walk
     else:
-        doc["question"] = {"node": walk.slug, "text": walk.node.question.model_dump(),
-                           "answers": [a.code for a in walk.choices]}
+        doc["question"] = question_doc(walk)
+        doc["outcomes"] = [_outcome_doc(t, n) for t, n in walk.outcomes]
     return doc
+
+
+def _unanswered(walk, lang: str) -> str:
+    node = walk.node
+    text = getattr(node.question, lang)
+    choices = "; ".join(f"{a.code} = {getattr(a.label, lang)}" for a in walk.choices)
+    head = "question sans réponse" if lang == "fr" else "unanswered question"
+    give = "donnez --answer" if lang == "fr" else "give --answer"
+    return f"{head} {walk.slug}: {text} [{choices}] ({give} {node.id}=CODE)"
 
 
 def interact(walk, lang: str, console, read: Callable[[], str | None]) -> bool:
@@ -76,8 +132,7 @@ def interact(walk, lang: str, console, read: Callable[[], str | None]) -> bool:
         question(walk, lang, console)
         line = read()
         if line is None:
-            fail(("pas de réponse à la question " if lang == "fr" else "no answer for question ") + walk.slug
-                 + (" (donnez --answer NŒUD=CODE)" if lang == "fr" else " (give --answer NODE=CODE)"))
+            fail(_unanswered(walk, lang))
         choice = line.strip().casefold()
         if choice in ("q", "quit", "quitter"):
             return False
@@ -112,21 +167,49 @@ def _stdin_reader() -> Callable[[], str | None]:
     return read
 
 
-def run_walk(walk, *, lang: str, as_json: bool, record: dict | None, db_path: Path) -> int:
-    """Drive a walk (scripted or interactive), render it, maybe record it; the exit code."""
-    from arbitre.cli.render_ruling import outcome_panel
+def _interactive(walk, lang: str) -> bool:
+    """Prompt to an outcome, show it; then offer the adjusted-score walk (Law 12C) when it applies."""
+    from arbitre.cli.render_ruling import outcome_panels
 
-    if as_json:
+    console, read, shown = out(), _stdin_reader(), 0
+    while True:
+        if not interact(walk, lang, console, read):
+            return False
+        panels = outcome_panels(walk, lang)
+        for panel in panels[shown:]:
+            console.print(panel)
+        shown = len(panels)
+        if walk.adjustment_walk is None:
+            return True
+        console.print("a = " + ("examiner maintenant la marque ajustée (Loi 12C) ; Entrée = terminer" if lang == "fr"
+                                else "assess the adjusted score now (Law 12C); Enter = finish"))
+        line = read()
+        if line is None or line.strip().casefold() not in ("a", "adjust", "ajuster"):
+            return True
+        walk.follow_adjustment()
+
+
+def run_walk(walk, *, lang: str, as_json: bool, record: dict | None, db_path: Path, scripted: bool = False) -> int:
+    """Drive a walk (scripted or interactive), render it, maybe record it; the exit code.
+
+    A scripted run (``--json``, ``--answer``, ``--answers``) never reads stdin: stopping on a
+    question is an error (exit 2) that states the question and its answers."""
+    from arbitre.cli.render_ruling import outcome_panels
+
+    if as_json or scripted:
         if not walk.done:
-            print_json(walk_json(walk))
-            fail(("question sans réponse : " if lang == "fr" else "unanswered question: ") + walk.slug
-                 + " (" + ", ".join(a.code for a in walk.choices) + ")")
-    else:
-        console = out()
-        if not interact(walk, lang, console, _stdin_reader()):
-            err().print("aucune décision" if lang == "fr" else "no ruling given")
-            return exitcodes.OK
-        console.print(outcome_panel(walk.node, walk.outcome, lang, title=f"{walk.tree.slug}/{walk.node.id}"))
+            if as_json:
+                print_json(walk_json(walk))
+            fail(_unanswered(walk, lang))
+        if not as_json:
+            from arbitre.cli.render_ruling import auto_steps
+
+            auto_steps(walk, lang, out())
+            for panel in outcome_panels(walk, lang):
+                out().print(panel)
+    elif not _interactive(walk, lang):
+        err().print("aucune décision" if lang == "fr" else "no ruling given")
+        return exitcodes.OK
     log_id = None
     if record is not None:
         from arbitre.kb.bootstrap import current_revision
@@ -153,10 +236,11 @@ def forest_for(db: Path | None, game: str):
 def register(app: typer.Typer) -> None:
     @app.command()
     def ruling(
-        topic: Annotated[str, typer.Argument(help="A topic or alias (renonce, revoke, 64, insufficient-bid...) or `list`.")],
+        topic: Annotated[str, typer.Argument(help="A topic or alias (renonce, revoke, 64, insufficient-bid...), `list`, or `search`.")],
+        words: Annotated[list[str] | None, typer.Argument(help="With `search`: the words to look for (French or English).", show_default=False)] = None,
         answer: Annotated[list[str] | None, typer.Option("--answer", "-a", help="NODE=CODE, answers a question (repeatable).")] = None,
         answers_file: Annotated[Path | None, typer.Option("--answers", help="A file of NODE=CODE lines.")] = None,
-        variant: Annotated[list[str] | None, typer.Option("--variant", help="KEY=CHOICE, e.g. law26b=fr-print.")] = None,
+        variant: Annotated[list[str] | None, typer.Option("--variant", help="KEY=CHOICE, e.g. law26b=fr-print or law50d2=fiche.")] = None,
         show: Annotated[bool, typer.Option("--show", help="Print the whole tree.")] = False,
         graph: Annotated[bool, typer.Option("--graph", help="Print the tree as a Mermaid flowchart.")] = False,
         record: Annotated[bool, typer.Option("--record", help="Store the ruling in the log.")] = False,
@@ -169,17 +253,41 @@ def register(app: typer.Typer) -> None:
         db: DbOpt = None,
         as_json: JsonOpt = False,
     ) -> None:
-        """Walk the decision tree of a Law to the rectification (or `list` the topics).
+        """Walk the decision tree of a Law to the rectification (or `list` or `search` the topics).
 
         Interactive: numbered choices, b back, r restart, q quit.
-        Scripted: arbitre ruling revoke --answer established=yes --answer ... --json
-        Examples: arbitre ruling list ; arbitre ruling renonce --lang fr ; arbitre ruling 27 --show
+
+        Scripted (never reads stdin; an unanswered question exits 2 and names it):
+        arbitre ruling revoke --answer established=yes --answer ... --json
+
+        Examples: arbitre ruling list ; arbitre ruling search hésitation ; arbitre ruling renonce --lang fr ;
+        arbitre ruling 27 --show ; arbitre ruling 26 --variant law26b=fr-print --answer offender-side=defending
+        --answer comparable=no
         """
         from arbitre.kb.paths import db_path
-        from arbitre.rulings.trees.walk import Walk
+        from arbitre.rulings.trees.walk import Walk, search
 
         forest = forest_for(db, game.value)
-        if topic.strip().casefold() in ("list", "liste"):
+        name = topic.strip().casefold()
+        if words and name not in ("search", "chercher", "recherche"):
+            fail(("mots en trop : " if lang is Lang.fr else "unexpected words: ") + " ".join(words)
+                 + (" (pour chercher : arbitre ruling search MOTS)" if lang is Lang.fr
+                    else " (to search: arbitre ruling search WORDS)"))
+        if name in ("search", "chercher", "recherche"):
+            if not words:
+                fail("arbitre ruling search MOTS…" if lang is Lang.fr else "arbitre ruling search WORDS…")
+            found = search(list(forest.trees.values()), list(words))
+            if as_json:
+                print_json([{"slug": t.slug, "laws": t.laws, "title": t.title.model_dump(), "aliases": t.aliases}
+                            for t in found])
+            elif found:
+                from arbitre.cli.render_ruling import topics
+
+                topics(found, lang.value, out())
+            else:
+                err().print(("aucun sujet pour : " if lang is Lang.fr else "no topic for: ") + " ".join(words))
+            return
+        if name in ("list", "liste"):
             trees = list(forest.trees.values())
             if as_json:
                 print_json([{"slug": t.slug, "laws": t.laws, "title": t.title.model_dump(), "aliases": t.aliases}
@@ -191,7 +299,9 @@ def register(app: typer.Typer) -> None:
             return
         tree = forest.find(topic)
         if show or graph:
-            from arbitre.cli.render_ruling import mermaid, show_tree
+            from arbitre.cli.render_ruling import mermaid, remember_titles, show_tree
+
+            remember_titles(list(forest.trees.values()))
 
             if graph:
                 typer.echo(mermaid(tree, lang.value), nl=False)
@@ -209,9 +319,13 @@ def register(app: typer.Typer) -> None:
             answers.update(_parse_pairs([ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")],
                                         str(answers_file)))
         _check_answer_nodes(forest, answers)
-        walk = Walk(forest, tree.slug, answers=answers, variants=_parse_pairs(list(variant or []), "--variant"))
+        variants = _parse_pairs(list(variant or []), "--variant")
+        _check_variants(forest, variants)
+        walk = Walk(forest, tree.slug, answers=answers, variants=variants)
         rec = {"event": event, "board": board, "table": table, "called_by": called_by} if record else None
-        raise typer.Exit(run_walk(walk, lang=lang.value, as_json=as_json, record=rec, db_path=db_path(db)))
+        scripted = bool(answer) or answers_file is not None
+        raise typer.Exit(run_walk(walk, lang=lang.value, as_json=as_json, record=rec, db_path=db_path(db),
+                                  scripted=scripted))
 
     @app.command()
     def law(
@@ -231,8 +345,8 @@ def register(app: typer.Typer) -> None:
         conn = connect(db)
         entry = next((x for x in load_laws(conn, game.value) if x.number == number), None)
         if entry is None:
-            fail((f"loi {number} absente du catalogue ({game.value})" if lang is Lang.fr
-                  else f"law {number} is not in the {game.value} catalogue"))
+            fail(f"loi {number} absente du catalogue ({game.value})" if lang is Lang.fr
+                  else f"law {number} is not in the {game.value} catalogue")
         trees = trees_citing(conn, game.value, number)
         if as_json:
             print_json({**entry.model_dump(mode="json"), "trees": trees})
@@ -242,9 +356,14 @@ def register(app: typer.Typer) -> None:
 
         l = lang.value
         body = [f"[bold]{escape(getattr(entry.title, l))}[/]", escape(getattr(entry.summary, l))]
+        from arbitre.cli.render_ruling import W
+
         for f in entry.flags:
-            body.append(f"[magenta]{f.kind}:[/] {escape(getattr(f.note, l))}")
-        body.append(("Arbres : " if l == "fr" else "Trees: ") + (", ".join(trees) or "—"))
+            kind = W[f.kind][0 if l == "fr" else 1]
+            body.append(f"[magenta]{kind}{' :' if l == 'fr' else ':'}[/] {escape(getattr(f.note, l))}")
+        forest = forest_for(db, game.value)
+        titles = [getattr(forest.trees[slug].title, l) for slug in trees if slug in forest.trees]
+        body.append(("Sujets : " if l == "fr" else "Topics: ") + ("; ".join(titles) or "—"))
         out().print(Panel("\n".join(body), title=("Loi " if l == "fr" else "Law ") + str(number)))
 
     log_app = typer.Typer(help="The ruling log: rulings recorded with --record.\n\nExample: arbitre log list",

@@ -2,14 +2,13 @@
 the whole tree, the topic list, and a law's entry."""
 from __future__ import annotations
 
-from rich.console import Console, Group
+from arbitre.rulings.trees.model import Node, Outcome, Tree, reminders
+from arbitre.rulings.trees.walk import Walk
+from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.tree import Tree as RichTree
-
-from arbitre.rulings.trees.model import Node, Outcome, Tree
-from arbitre.rulings.trees.walk import Walk
 
 ROLE = {
     "offender": ("le fautif", "the offender"), "offender_partner": ("le partenaire du fautif", "the offender's partner"),
@@ -32,13 +31,23 @@ ACTION = {
 W = {
     "rectification": ("Rectification", "Rectification"), "laws": ("Lois", "Laws"),
     "auction": ("Obligations pendant les enchères", "Auction obligations"),
-    "lead": ("Restrictions d'entame", "Lead restrictions"), "penalty": ("Cartes pénalisées", "Penalty cards"),
+    "lead": ("Restrictions d'attaque", "Lead restrictions"), "penalty": ("Cartes pénalisées", "Penalty cards"),
     "tricks": ("Levées transférées", "Tricks transferred"), "options": ("Options", "Options"),
     "judgement": ("Jugement de l'arbitre (à apprécier)", "Director's judgement (to weigh)"),
     "adjust": ("L'arbitre peut attribuer une marque ajustée (Loi 12C)", "The director may award an adjusted score (Law 12C)"),
     "flags": ("Attention", "Caution"), "chooses": ("choisit", "chooses"), "ruling": ("Décision", "Ruling"),
-    "major": ("majeure", "major"), "minor": ("mineure", "minor"), "major_or_minor": ("majeure ou mineure", "major or minor"),
-    "none": ("aucune", "none"), "auto": ("rempli par les enchères", "filled in from the auction"),
+    "major": ("principale", "major"), "minor": ("secondaire", "minor"),
+    "major_or_minor": ("principale ou secondaire selon la Loi 50", "major or minor, per Law 50"),
+    "information": ("Information (à annoncer, Loi 16C)", "Information (to announce, Law 16C)"),
+    "unauthorised": ("non autorisée pour", "unauthorised to"), "authorised": ("autorisée pour", "authorised to"),
+    "procedural": ("Pénalité de procédure possible", "Possible procedural penalty"),
+    "adjustment": ("Marque ajustée", "Adjusted score"), "reminders": ("Rappels (cartes pénalisées)", "Reminders (penalty cards)"),
+    "then": ("La suite relève d'une autre loi", "What follows falls under another law"),
+    "adjust_walk": ("démarche : Loi 12C", "walk: Law 12C"),
+    "sources_disagree": ("sources en désaccord", "sources disagree"), "unsure": ("à vérifier", "unsure"),
+    "variant": ("variante", "variant"), "regulation": ("règlement", "regulation"),
+    "none": ("aucune", "none"), "auto": ("rempli par les enchères", "filled in from the auction"), "known": ("déjà établi", "already known"),
+    "setting": ("réglage de variante", "variant setting"),
     "back": ("b = retour, r = recommencer, q = quitter", "b = back, r = restart, q = quit"),
 }
 
@@ -77,25 +86,57 @@ def outcome_panel(node: Node, outcome: Outcome, lang: str, title: str | None = N
     if outcome.penalty_cards:
         parts.append(f"[bold]{_w('penalty', lang)}{_c(lang)}[/]")
         for p in outcome.penalty_cards:
-            parts.append(f"  • {_w(p.kind, lang)} — {_r(ROLE, p.holder.value, lang)}: {escape(getattr(p.text, lang))}")
+            parts.append(f"  • {_w(p.kind, lang)} — {_r(ROLE, p.holder.value, lang)}{_c(lang)} {escape(getattr(p.text, lang))}")
     if outcome.tricks_transferred is not None:
         t = outcome.tricks_transferred
         parts.append(f"[bold]{_w('tricks', lang)}{_c(lang)}[/] {t.count} ({t.rule}) — {escape(getattr(t.text, lang))}")
     if outcome.options:
         parts.append(f"[bold]{_w('options', lang)}{_c(lang)}[/]")
         for o in outcome.options:
-            parts.append(f"  • {_r(ROLE, o.holder.value, lang)}: {escape(getattr(o.text, lang))}")
+            parts.append(f"  • {_r(ROLE, o.holder.value, lang)}{_c(lang)} {escape(getattr(o.text, lang))}")
     if outcome.judgement:
         parts.append(f"[bold yellow]{_w('judgement', lang)}{_c(lang)}[/]")
         for j in outcome.judgement:
             parts.append(f"  • [{j.law}]")
             for item in j.weigh:
                 parts.append(f"      – {escape(getattr(item, lang))}")
-    if outcome.score_adjustment_possible:
+    notes = reminders(outcome.penalty_cards)
+    if notes:
+        parts.append(f"[bold]{_w('reminders', lang)}{_c(lang)}[/]")
+        parts += [f"  • {escape(getattr(n, lang))}" for n in notes]
+    if outcome.information:
+        parts.append(f"[bold cyan]{_w('information', lang)}{_c(lang)}[/]")
+        for i in outcome.information:
+            whom = []
+            if i.unauthorised_to:
+                whom.append(f"{_w('unauthorised', lang)} {', '.join(_r(ROLE, r.value, lang) for r in i.unauthorised_to)}")
+            if i.authorised_to:
+                whom.append(f"{_w('authorised', lang)} {', '.join(_r(ROLE, r.value, lang) for r in i.authorised_to)}")
+            tail = f" — {(' ; ' if lang == 'fr' else '; ').join(whom)}" if whom else ""
+            parts.append(f"  • [{i.law}] {escape(getattr(i.about, lang))}{tail}")
+    if outcome.procedural_penalty is not None:
+        pp = outcome.procedural_penalty
+        parts.append(f"[bold]{_w('procedural', lang)} ({pp.law}){_c(lang)}[/] {escape(getattr(pp.text, lang))}")
+    if outcome.adjustment is not None:
+        adj = outcome.adjustment
+        walk = f" ({_w('adjust_walk', lang)})" if adj.walk else ""
+        parts.append(f"[yellow]{_w('adjustment', lang)} ({adj.law}){_c(lang)}[/] {escape(getattr(adj.text, lang))}{walk}")
+    elif outcome.score_adjustment_possible:
         parts.append(f"[yellow]{_w('adjust', lang)}[/]")
+    if outcome.then is not None:
+        parts.append(f"[bold cyan]{_w('then', lang)}{_c(lang)}[/] {escape(getattr(outcome.then.text, lang))}")
     for f in node.flags:
-        parts.append(f"[magenta]{_w('flags', lang)} ({f.kind}){_c(lang)}[/] {escape(getattr(f.note, lang))}")
+        parts.append(f"[magenta]{_w('flags', lang)} ({_w(f.kind, lang)}){_c(lang)}[/] {escape(getattr(f.note, lang))}")
     return Panel("\n".join(parts), title=title or _w("ruling", lang), border_style="green")
+
+
+def outcome_panels(walk: Walk, lang: str) -> list[Panel]:
+    """One panel per outcome reached, in order: a walk that crossed laws shows each step's ruling."""
+    panels = []
+    for tree, node in walk.outcomes:
+        assert node.outcome is not None
+        panels.append(outcome_panel(node, node.outcome, lang, title=getattr(tree.title, lang)))
+    return panels
 
 
 def question(walk: Walk, lang: str, console: Console) -> None:
@@ -106,7 +147,7 @@ def question(walk: Walk, lang: str, console: Console) -> None:
     if node.help:
         console.print(f"[dim]{escape(getattr(node.help, lang))}[/]")
     for f in node.flags:
-        console.print(f"[magenta]{_w('flags', lang)}{_c(lang)}[/] {escape(getattr(f.note, lang))}")
+        console.print(f"[magenta]{_w('flags', lang)} ({_w(f.kind, lang)}){_c(lang)}[/] {escape(getattr(f.note, lang))}")
     for i, a in enumerate(walk.choices, start=1):
         console.print(f"  {i}. {escape(getattr(a.label, lang))} [dim]({a.code})[/]")
     console.print(f"[dim]{_w('back', lang)}[/]")
@@ -117,9 +158,13 @@ def auto_steps(walk: Walk, lang: str, console: Console) -> None:
         if s.auto and s.code is not None:
             tree = walk.forest.trees[s.tree]
             node = next(n for n in tree.nodes if n.id == s.node)
-            label = next(a.label for a in node.answers if a.code == s.code)
+            label = next((a.label for a in node.answers if a.code == s.code), None)
+            if node.question is None or label is None:  # an outcome the walk went on from
+                continue
+            why = ("setting" if node.fact and node.fact.startswith("variant.")
+                   else "auto" if node.fact and node.fact in walk.base_facts else "known")
             console.print(f"[dim]✓ {escape(getattr(node.question, lang))} → {escape(getattr(label, lang))} "
-                          f"({_w('auto', lang)})[/]")
+                          f"({_w(why, lang)})[/]")
 
 
 def show_tree(tree: Tree, lang: str, console: Console) -> None:
@@ -130,18 +175,36 @@ def show_tree(tree: Tree, lang: str, console: Console) -> None:
         n = nodes[node_id]
         if n.outcome is not None:
             title = getattr(n.title, lang) if n.title else n.id
-            parent.add(f"[green]■ {escape(title)}[/] [dim]({n.id})[/]: {escape(getattr(n.outcome.rectification, lang))}")
+            leaf = parent.add(f"[green]■ {escape(title)}[/] [dim]({n.id})[/]: {escape(getattr(n.outcome.rectification, lang))}")
+            if n.outcome.then is not None:
+                to = n.outcome.then.to
+                leaf.add(f"→ [cyan]{escape(_tree_title(to, lang) if to.startswith('@') else to)}[/]")
             return
         branch = parent.add(f"[bold]? {escape(getattr(n.question, lang))}[/] [dim]({n.id})[/]")
         for a in n.answers:
             sub = branch.add(f"{escape(getattr(a.label, lang))} [dim]({a.code})[/]")
             if a.next.startswith("@"):
-                sub.add(f"→ [cyan]arbitre ruling {a.next[1:]}[/]")
+                sub.add(f"→ [cyan]{escape(_tree_title(a.next, lang))}[/]")
             elif depth < 40:
                 add(sub, a.next, depth + 1)
 
     add(root, tree.root, 0)
     console.print(root)
+
+
+_TITLES: dict[str, tuple[str, str]] = {}
+
+
+def _tree_title(target: str, lang: str) -> str:
+    """A jump target (``@slug`` or ``@slug/node``) as the director reads it: the tree's title."""
+    slug = target[1:].partition("/")[0]
+    fr, en = _TITLES.get(slug, (slug, slug))
+    return fr if lang == "fr" else en
+
+
+def remember_titles(trees: list[Tree]) -> None:
+    """Let the renderer name other trees by title (never by slug)."""
+    _TITLES.update({t.slug: (t.title.fr, t.title.en) for t in trees})
 
 
 def mermaid(tree: Tree, lang: str) -> str:
@@ -153,9 +216,10 @@ def mermaid(tree: Tree, lang: str) -> str:
         nid = n.id.replace("-", "_")
         lines.append(f'    {nid}{{"{text}"}}' if n.question else f'    {nid}["{text}"]')
         for a in n.answers:
-            target = a.next[1:].replace("-", "_") + "_tree" if a.next.startswith("@") else a.next.replace("-", "_")
+            target = (a.next[1:].replace("-", "_").replace("/", "__") + "_tree" if a.next.startswith("@")
+                      else a.next.replace("-", "_"))
             if a.next.startswith("@"):
-                lines.append(f'    {target}[["arbitre ruling {a.next[1:]}"]]')
+                lines.append(f'    {target}[["{_tree_title(a.next, lang)}"]]')
             lines.append(f'    {nid} -->|"{getattr(a.label, lang).replace(chr(34), "")}"| {target}')
     return "\n".join(lines) + "\n"
 

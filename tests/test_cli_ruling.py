@@ -4,9 +4,8 @@ import io
 import json
 
 import pytest
-from typer.testing import CliRunner
-
 from arbitre.cli.app import app
+from typer.testing import CliRunner
 
 runner = CliRunner()
 
@@ -79,7 +78,8 @@ def test_interactive_walk_with_numbers_reaches_an_outcome_panel():
     assert r.exit_code == 0, r.output
     assert "Rectification" in r.stdout
     assert last.get("outcome"), "the first choices lead to an outcome"
-    assert f"renonce/{last['id']}" in r.stdout  # the panel is titled with the outcome reached
+    assert last["title"]["en"] in r.stdout  # the panel shows the outcome reached, by its title
+    assert "renonce/" not in r.stdout  # never an internal slug in what the director reads
     assert "b = back, r = restart, q = quit" in r.stdout
 
 
@@ -109,7 +109,7 @@ def test_end_of_input_before_a_ruling_is_an_error():
 
 
 def test_scripted_walk_json_and_structured_outcome():
-    answers, last = _walk_first_choices("renonce-consommee")
+    answers, _last = _walk_first_choices("renonce-consommee")
     args = ["ruling", "64", "--json"] + [x for n, c in answers for x in ("--answer", f"{n}={c}")]
     r = run(*args)
     assert r.exit_code == 0, r.output
@@ -199,3 +199,131 @@ def test_classify_rule_interactive_asks_only_what_the_auction_cannot_tell():
     assert r.exit_code == 1  # irregular auction
     assert "Ruling: Insufficient bid (Law 27)" in r.stdout
     assert "filled in from the auction" in r.stdout or "Rectification" in r.stdout
+
+
+# -- round 2 ------------------------------------------------------------------------------------------
+
+def test_scripted_run_that_stops_on_a_question_exits_2_with_it_and_never_reads_stdin():
+    r = run("ruling", "renonce", "--answer", "is-revoke=yes", input="1\n1\n1\n")
+    assert r.exit_code == 2
+    assert "> " not in r.stdout  # no prompt: stdin is never read
+    assert "renonce/established" in r.stderr and "Has the revoke become established?" in r.stderr
+    assert "by-lead-out-of-turn" in r.stderr and "--answer established=CODE" in r.stderr
+
+
+def test_json_pending_question_lists_each_answer_with_its_label_and_the_help():
+    r = run("ruling", "changement-de-declaration", "--answer", "partner-called=no", "--json")
+    assert r.exit_code == 2
+    q = json.loads(r.stdout)["question"]
+    assert q["node"] == "changement-de-declaration/period-ended"
+    assert "opening lead is faced" in q["help"]["en"] and "entame" in q["help"]["fr"]
+    assert [a["code"] for a in q["answers"]] == ["yes", "no"]
+    assert all(a["label"]["fr"] and a["label"]["en"] for a in q["answers"])
+
+
+def test_one_walk_across_laws_lists_every_outcome_in_json_and_in_the_panels():
+    args = ["ruling", "24", "--answer", "partner-could-see=yes", "--answer", "which-cards=honour-or-premature-lead",
+            "--answer", "offender-side=defending", "--answer", "major-next=partner-to-lead"]
+    doc = json.loads(run(*args, "--json").stdout)
+    assert doc["done"] and [o["node"] for o in doc["outcomes"]] == [
+        "carte-exposee-encheres/honour-or-lead", "cartes-penalisees/major-partner-leads"]
+    assert doc["facts"]["card_rank"] == "honour-or-deliberate"
+    assert any("50D2" in r["en"] for r in doc["penalty_card_reminders"])
+    assert doc["outcomes"][0]["outcome"]["information"][0]["unauthorised_to"] == ["offending_side"]
+    text = run(*args, "--lang", "fr").stdout
+    assert "Carte exposée pendant les enchères (Loi 24)" in text and "Cartes pénalisées" in text
+    assert "principale" in text and "majeure" not in text and "Restrictions d'attaque" in text
+    assert "non autorisée pour le camp fautif" in text
+    assert "carte-exposee-encheres" not in text and "cartes-penalisees/" not in text
+
+
+def test_law_26_content_follows_a_non_comparable_replacement():
+    doc = json.loads(run("ruling", "31", "--answer", "call-kind=bid", "--answer", "barred=no", "--answer", "accepted=no",
+                         "--answer", "turn=partner", "--answer", "replacement-partner=no",
+                         "--answer", "offender-side=defending", "--json").stdout)
+    first, last = doc["outcomes"]
+    assert "31B" in first["outcome"]["laws"]
+    assert last["node"] == "declaration-retiree/prohibit-only"
+    text = last["outcome"]["rectification"]["en"]
+    for part in ("offender's partner", "declarer", "first turn to lead", "keeps the lead", "withdrawn call"):
+        assert part in text, part
+
+
+def test_interactive_walk_offers_the_adjusted_score_walk_after_an_adjustable_outcome():
+    answers = "1\n" "1\n" "2\n" "1\n" "1\n" "1\n"  # to the hesitation adjustment
+    r = run("ruling", "hesitation", input=answers + "a\n" "1\n" "1\n" "1\n" "2\n")
+    assert r.exit_code == 0, r.output
+    assert "assess the adjusted score now (Law 12C)" in r.stdout
+    assert "Assigned adjusted score (Law 12C1(e))" in r.stdout
+    declined = run("ruling", "hesitation", input=answers + "\n")
+    assert declined.exit_code == 0 and "Assigned adjusted score" not in declined.stdout
+
+
+def test_scripted_answers_for_the_12c_walk_continue_into_it():
+    doc = json.loads(run("ruling", "73", "--json", *[x for a in (
+        "source=partner-manner", "established=yes", "when=end-of-play", "suggested=yes", "logical-alternative=yes",
+        "damaged=yes", "adj-result-possible=yes", "adj-damage=yes", "adj-own-error=no", "adj-several-results=yes")
+        for x in ("--answer", a)]).stdout)
+    assert doc["outcome_node"] == "marque-ajustee/adj-weighted"
+    first = doc["outcomes"][0]["outcome"]
+    assert first["adjustment"]["law"] == "16B3" and first["procedural_penalty"]["law"] == "90B"
+
+
+@pytest.mark.parametrize("words,slug", [("hésitation", "information-non-autorisee"), ("HESITATION", "information-non-autorisee"),
+                                        ("tempo", "information-non-autorisee"), ("claim", "revendication"),
+                                        ("réclamation", "revendication"), ("mort", "droits-du-mort"),
+                                        ("dummy", "droits-du-mort"), ("carte manquante", "nombre-de-cartes")])
+def test_ruling_search_finds_topics_in_french_and_english(words, slug):
+    r = run("ruling", "search", *words.split(), "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)[0]["slug"] == slug
+    assert slug in run("ruling", "search", *words.split()).stdout
+
+
+def test_ruling_search_with_nothing_found_and_stray_words():
+    r = run("ruling", "search", "zzzz", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout) == []
+    r = run("ruling", "renonce", "extra")
+    assert r.exit_code == 2 and "search" in r.output
+
+
+def _documented_variants():
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    helptext = run("ruling", "--help").stdout
+    found = set(re.findall(r"--variant[ =]([a-z0-9-]+=[a-z0-9-]+)", readme + helptext))
+    assert "law26b=fr-print" in found
+    return sorted(found)
+
+
+def test_every_documented_variant_example_is_accepted():
+    trees = {t["slug"]: t for t in json.loads(run("ruling", "list", "--json").stdout)}
+    for pair in _documented_variants():
+        key = pair.split("=")[0]
+        slug = next(s for s in trees if any(v["key"] == key for v in
+                                            json.loads(run("ruling", s, "--show", "--json").stdout)["variants"]))
+        r = run("ruling", slug, "--variant", pair, "--json")
+        assert "--variant" not in r.output, (pair, r.output)
+        assert r.exit_code in (0, 2), pair  # 2 only for the tree's own first question, never for the variant
+    doc = json.loads(run("ruling", "26", "--variant", "law26b=fr-print", "--answer", "offender-side=defending",
+                         "--answer", "comparable=no", "--json").stdout)
+    assert doc["outcome_node"] == "declaration-retiree/require-or-prohibit"
+
+
+def test_an_unknown_variant_key_or_choice_is_a_clear_error():
+    r = run("ruling", "26", "--variant", "law26b=ffb")
+    assert r.exit_code == 2 and "fr-print" in r.output
+    r = run("ruling", "26", "--variant", "nosuch=x")
+    assert r.exit_code == 2 and "law26b" in r.output
+
+
+def test_flag_kinds_and_penalty_kinds_are_shown_with_labels_in_french():
+    r = run("ruling", "cartes-penalisees", "--lang", "fr", "--answer", "situation=existing-penalty-card",
+            "--answer", "existing-kind=one-minor")
+    assert r.exit_code == 0
+    assert "secondaire" in r.stdout and "mineure" not in r.stdout and "minor" not in r.stdout
+    r = run("ruling", "26", "--lang", "fr", "--answer", "offender-side=defending", "--answer", "comparable=no",
+            "--variant", "law26b=fr-print")
+    assert "sources en désaccord" in r.stdout and "sources_disagree" not in r.stdout

@@ -9,9 +9,8 @@ import os
 from pathlib import Path
 
 import pytest
-
-from casefiles import all_cases
 from arbitre.rulings.trees.walk import Forest, Walk
+from casefiles import all_cases
 
 CASES = all_cases()
 
@@ -46,40 +45,70 @@ def test_every_bridge_tree_has_a_case(forests):
     assert not missing, f"trees without a conformance case: {sorted(missing)}"
 
 
+def _all(walk):
+    """Every outcome the walk reached, the final one last (a walk may cross laws)."""
+    return [node.outcome for _, node in walk.outcomes]
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_case(case, forests):
+    from arbitre.rulings.trees.model import reminders
+
     game = case.game
     walk = Walk(forests[game], case.tree, facts=case.facts, answers=case.answers)
     assert walk.done, (
         f"{case.file}:{case.line}: the walk stops at question {walk.slug!r} "
         f"({walk.node.question.en if walk.node.question else ''}); answers: {[a.code for a in walk.choices]}"
     )
-    o = walk.outcome
+    outcomes = _all(walk)
     reached = walk.node.id if walk.tree.slug == walk.start.slug else f"{walk.tree.slug}/{walk.node.id}"
+    passed = {f"{t.slug}/{n.id}" for t, n in walk.outcomes} | {n.id for t, n in walk.outcomes if t.slug == walk.start.slug}
     for key, value in case.expect:
         where = f"{case.file}:{case.line} expect {key}"
         if key == "outcome":
             assert reached == value or walk.slug == value, f"{where}: reached {walk.slug}"
+        elif key == "via":
+            assert value in passed, f"{where}: outcomes reached {sorted(passed)}"
         elif key == "tricks":
-            got = "none" if o.tricks_transferred is None else str(o.tricks_transferred.count)
-            assert got == value, f"{where}: got {got}"
-        elif key == "penalty":
-            got = ",".join(sorted(p.kind for p in o.penalty_cards if p.kind != "none")) or "none"
-            assert got == ",".join(sorted(value.replace(" ", "").split(","))), f"{where}: got {got}"
-        elif key == "must-pass":
-            got = {f"{a.who.value}/{a.scope}" for a in o.auction_obligations if a.action == "pass"}
+            got = {"none" if o.tricks_transferred is None else str(o.tricks_transferred.count) for o in outcomes}
+            got = got - {"none"} or {"none"}
             assert value in got, f"{where}: got {sorted(got)}"
+        elif key == "penalty":
+            got = ",".join(sorted({p.kind for o in outcomes for p in o.penalty_cards if p.kind != "none"})) or "none"
+            assert got == ",".join(sorted(set(value.replace(" ", "").split(",")))), f"{where}: got {got}"
+        elif key == "must-pass":
+            got = {f"{a.who.value}/{a.scope}" for o in outcomes for a in o.auction_obligations if a.action == "pass"}
+            assert (not got) if value == "none" else (value in got), f"{where}: got {sorted(got)}"
         elif key == "lead":
-            got = {r.law for r in o.lead_restrictions}
+            got = {r.law for o in outcomes for r in o.lead_restrictions}
             if value == "none":
                 assert not got, f"{where}: got {sorted(got)}"
             else:
                 assert any(g == value or g.startswith(value) for g in got), f"{where}: got {sorted(got)}"
         elif key == "judgement":
-            got = {j.law for j in o.judgement}
+            got = {j.law for o in outcomes for j in o.judgement}
             assert any(g == value or g.startswith(value) for g in got), f"{where}: got {sorted(got)}"
         elif key == "adjust":
-            assert o.score_adjustment_possible == (value == "yes"), f"{where}"
+            got = any(o.score_adjustment_possible for o in outcomes)
+            assert got == (value == "yes"), f"{where}: got {got}"
+        elif key == "adjustment":
+            got = {o.adjustment.law for o in outcomes if o.adjustment}
+            assert any(g == value or g.startswith(value) for g in got), f"{where}: got {sorted(got)}"
+        elif key == "procedural":
+            got = any(o.procedural_penalty for o in outcomes)
+            assert got == (value == "yes"), f"{where}: got {got}"
+        elif key == "unauthorised-to":
+            got = {r.value for o in outcomes for i in o.information or [] for r in i.unauthorised_to}
+            assert value in got, f"{where}: got {sorted(got)}"
+        elif key == "authorised-to":
+            got = {r.value for o in outcomes for i in o.information or [] for r in i.authorised_to}
+            assert value in got, f"{where}: got {sorted(got)}"
+        elif key == "reminders":
+            got = any(reminders(o.penalty_cards) for o in outcomes)
+            assert got == (value == "yes"), f"{where}: got {got}"
+        elif key == "asked":
+            asked = [s.node for s in walk.path if s.code is not None and not s.auto and s.code not in ("then", "resume")]
+            assert asked == value.split(), f"{where}: asked {asked}"
         elif key == "path":
             got = [s.node for s in walk.path]
             assert got == value.split(), f"{where}: got {got}"

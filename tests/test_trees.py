@@ -4,7 +4,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
 from arbitre.kb.trees import load_laws, load_trees
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.trees.authoring import load_source, load_tree_file
@@ -139,3 +138,217 @@ def test_walk_engine_back_restart_path_and_facts(tmp_path):
         w.answer("maybe")
     auto = Walk(forest, "30", answers={"q": "no"})
     assert auto.done and auto.node.id == "b" and not auto.path[0].auto
+
+
+# -- round 2: what every outcome must carry, and the Code's own words -----------------------------
+
+def _bridge(kb_path):
+    conn = sqlite3.connect(kb_path)
+    return load_trees(conn, "bridge"), load_laws(conn, "bridge")
+
+
+# Trees whose outcomes withdraw, cancel or change a call or a card (Laws 24-32, 36-39, 47, 53-58, 62):
+# each outcome says for whom the information is (un)authorised, or states that nothing was withdrawn.
+WITHDRAWING = {"carte-exposee-encheres", "changement-de-declaration", "declaration-retiree", "enchere-insuffisante",
+               "acceptation-hors-tour", "passe-hors-tour", "enchere-hors-tour", "contre-hors-tour", "contre-inadmissible",
+               "obligation-de-passer", "enchere-superieure-a-sept", "declaration-apres-cloture", "entame-hors-tour",
+               "entame-hors-tour-ecrans", "jeu-premature", "cartes-simultanees", "renonce", "declaration-comparable"}
+
+
+def test_every_withdrawn_call_or_card_outcome_announces_the_information(kb_path):
+    trees, _ = _bridge(kb_path)
+    assert WITHDRAWING <= {t.slug for t in trees}
+    missing = [f"{t.slug}/{n.id}" for t in trees if t.slug in WITHDRAWING for n in t.nodes
+               if n.outcome is not None and n.outcome.information is None]
+    assert not missing, f"outcomes that do not say whose information the withdrawn action is: {missing}"
+    # and where something was withdrawn (Law 16C cited), the entry names who may and may not use it
+    for t in trees:
+        for n in t.nodes:
+            o = n.outcome
+            if o is not None and any(r.startswith("16C") for r in o.laws) and t.slug in WITHDRAWING:
+                assert o.information, f"{t.slug}/{n.id} cites 16C but announces nothing"
+
+
+def test_every_possible_adjustment_names_its_law_and_opens_the_12c_walk(kb_path):
+    trees, _ = _bridge(kb_path)
+    slugs = {t.slug for t in trees}
+    assert "marque-ajustee" in slugs
+    for t in trees:
+        for n in t.nodes:
+            o = n.outcome
+            if o is not None and o.score_adjustment_possible:
+                assert o.adjustment is not None, f"{t.slug}/{n.id}: adjustment possible but no hint"
+                assert o.adjustment.walk == "marque-ajustee", f"{t.slug}/{n.id}"
+
+
+def test_misinformation_outcomes_carry_the_explainers_partner_duties_21b2_and_16c(kb_path):
+    trees, _ = _bridge(kb_path)
+    (agr,) = [t for t in trees if t.slug == "agrements"]
+    for node_id in ("own-explanation", "declaring-corrects", "defending-corrects", "change-call", "adjust-score"):
+        o = next(n for n in agr.nodes if n.id == node_id).outcome
+        assert {"20F5", "75", "21B2", "16C"} <= set(o.laws), node_id
+        assert any(i.law == "75" and i.unauthorised_to for i in o.information or []), node_id
+        assert any(i.law == "16C" for i in o.information or []), node_id
+
+
+def test_penalty_card_reminders_are_written_once_and_attached_to_every_penalty_card():
+    from arbitre.rulings.trees.model import PenaltyCard, reminders
+
+    def card(kind):
+        return PenaltyCard.model_validate({"kind": kind, "holder": "offender", "text": {"fr": "c", "en": "c"}})
+
+    major = [r.en for r in reminders([card("major")])]
+    assert any("50D2" in r for r in major) and any("50E" in r for r in major) and any("face up" in r for r in major)
+    minor = [r.en for r in reminders([card("minor")])]
+    assert any("50C" in r for r in minor) and not any("50D2" in r for r in minor)
+    assert reminders([card("none")]) == [] and reminders([]) == []
+    assert all("principale" in r.fr or "secondaire" in r.fr or "50" in r.fr for r in reminders([card("major_or_minor")]))
+
+
+def _texts(obj, where=""):
+    """Every (where, French, English) text a director can read in a tree or law."""
+    from arbitre.rulings.trees.model import Text
+    from pydantic import BaseModel
+
+    if isinstance(obj, Text):
+        yield where, obj.fr, obj.en
+    elif isinstance(obj, BaseModel):
+        for name in type(obj).model_fields:
+            yield from _texts(getattr(obj, name), f"{where}.{name}")
+    elif isinstance(obj, (list, tuple)):
+        for i, x in enumerate(obj):
+            yield from _texts(x, f"{where}[{i}]")
+    elif isinstance(obj, dict):
+        for k, x in obj.items():
+            yield from _texts(x, f"{where}.{k}")
+
+
+def test_no_internal_names_in_anything_a_director_reads(kb_path):
+    import re
+
+    trees, laws = _bridge(kb_path)
+    slugs = {t.slug for t in trees if "-" in t.slug}
+    banned = re.compile(r"\.ya?ml\b|\bseed\b|\bgraine\b|\bslug\b|voir l'arbre|see the [\w -]+ tree|\(this tree\)|"
+                        r"cet arbre\)", re.IGNORECASE)
+    found = []
+    for obj in [*trees, *laws]:
+        for where, fr, en in _texts(obj, getattr(obj, "slug", str(getattr(obj, "number", "")))):
+            for text in (fr, en):
+                if banned.search(text) or any(s in text for s in slugs):
+                    found.append(f"{where}: {text[:90]}")
+    assert not found, "\n".join(found)
+
+
+def test_french_follows_the_code_principale_secondaire_and_restrictions_d_attaque(kb_path):
+    import re
+
+    trees, laws = _bridge(kb_path)
+    bad = re.compile(r"carte pénalisée (majeure|mineure)|\((majeure|mineure)\)|restrictions? d'entame", re.IGNORECASE)
+    found = [f"{w}: {fr[:80]}" for obj in [*trees, *laws] for w, fr, _ in _texts(obj) if bad.search(fr)]
+    assert not found, found
+    from arbitre.cli.render_ruling import W
+
+    assert W["major"][0] == "principale" and W["minor"][0] == "secondaire"
+    assert W["lead"][0] == "Restrictions d'attaque"
+
+
+def test_every_law_number_a_director_reads_is_in_the_catalogue(kb_path):
+    import re
+
+    trees, laws = _bridge(kb_path)
+    numbers = {law.number for law in laws}
+    cited = re.compile(r"\b(?:Lois?|Laws?)\s+(\d{1,3})(?:\s*(?:,|et|and|à|to|&)\s*(\d{1,3}))*")
+    missing = []
+    for t in trees:
+        for where, fr, en in _texts(t, t.slug):
+            for text in (fr, en):
+                for m in cited.finditer(text):
+                    for n in re.findall(r"\d{1,3}", m.group(0)):
+                        if int(n) not in numbers:
+                            missing.append(f"{where}: Law {n}")
+        for n in t.nodes:
+            refs = list(n.laws)
+            if n.outcome:
+                o = n.outcome
+                refs += o.laws + [i.law for i in o.information or []]
+                refs += [x.law for x in (o.adjustment, o.procedural_penalty) if x]
+            for ref in refs:
+                from arbitre.rulings.trees.model import law_number
+
+                assert law_number(ref) in numbers, f"{t.slug}/{n.id}: {ref}"
+    assert not missing, missing
+
+
+def test_partners_turn_branches_cite_31b_and_32b_and_53b_is_the_proper_lead_clause(kb_path):
+    trees, _ = _bridge(kb_path)
+    by = {t.slug: {n.id: n for n in t.nodes} for t in trees}
+    assert "31B" in by["enchere-hors-tour"]["not-comparable-partner"].outcome.laws
+    assert "32B" in by["contre-hors-tour"]["not-comparable-partner"].outcome.laws
+    assert "31B" not in by["enchere-hors-tour"]["not-comparable"].outcome.laws
+    assert by["entame-hors-tour"]["proper-lead-53b"].outcome.laws[0] == "53B"
+    assert by["entame-hors-tour"]["wrong-defender-played"].laws == ["53C"]
+
+
+def test_continuations_carry_facts_so_nothing_is_asked_twice(kb_path):
+    trees, _ = _bridge(kb_path)
+    forest = Forest.of("bridge", trees)
+    walk = Walk(forest, "passe-hors-tour", answers={"call-kind": "pass", "accepted": "no", "artificial": "yes",
+                                                    "barred": "no"})
+    # the call kind and the acceptance were answered once, in the pass tree; the bid tree asks the turn next
+    assert walk.slug == "enchere-hors-tour/turn"
+    auto = [s.node for s in walk.path if s.auto]
+    assert auto == ["call-kind", "accepted"]
+    walk.answer("rho")
+    walk.answer("acted")
+    walk.answer("no")  # not comparable: the walk goes on into Law 26
+    assert walk.slug == "declaration-retiree/offender-side"
+    walk.answer("defending")
+    assert walk.done and walk.slug == "declaration-retiree/prohibit-only"
+    assert [f"{t.slug}/{n.id}" for t, n in walk.outcomes] == ["enchere-hors-tour/not-comparable",
+                                                             "declaration-retiree/prohibit-only"]
+    walk.back()  # back from Law 26 returns to the question asked in it
+    assert walk.slug == "declaration-retiree/offender-side"
+
+
+def test_a_continued_ruling_resumes_the_pending_one(kb_path):
+    trees, _ = _bridge(kb_path)
+    forest = Forest.of("bridge", trees)
+    walk = Walk(forest, "renonce", answers={"is-revoke": "yes", "established": "by-lead-out-of-turn",
+                                            "misinformed-later": "no", "defender-lead-accepted": "yes"})
+    # the lead out of turn is ruled, then the walk resumes with the established revoke
+    assert walk.slug == "renonce-consommee/twelfth-trick"
+    assert [n.id for _, n in walk.outcomes] == ["established-by-lead", "later-lead-accepted"]
+
+
+def test_search_finds_topics_in_both_languages_without_accents_or_case(kb_path):
+    from arbitre.rulings.trees.walk import search
+
+    trees, _ = _bridge(kb_path)
+    for words, slug in ((["hésitation"], "information-non-autorisee"), (["HESITATION"], "information-non-autorisee"),
+                        (["tempo"], "information-non-autorisee"), (["claim"], "revendication"),
+                        (["réclamation"], "revendication"), (["revendication"], "revendication"),
+                        (["mort"], "droits-du-mort"), (["dummy"], "droits-du-mort"), (["Renonce"], "renonce"),
+                        (["carte", "manquante"], "nombre-de-cartes"), (["marque", "ajustée"], "marque-ajustee"),
+                        (["penalty", "card"], "cartes-penalisees")):
+        found = [t.slug for t in search(trees, words)]
+        assert found and found[0] == slug, (words, found[:3])
+    assert search(trees, ["zzzz"]) == []
+
+
+def test_no_outcome_ends_on_see_law_x_when_a_tree_for_law_x_exists(kb_path):
+    import re
+
+    trees, _ = _bridge(kb_path)
+    with_tree = {n for t in trees for n in t.laws}
+    pointer = re.compile(r"(?:see|falls under|voir|relève de)\s+(?:la\s+)?(?:Laws?|Lois?)\s+(\d+)", re.IGNORECASE)
+    dead_ends = []
+    for t in trees:
+        for n in t.nodes:
+            o = n.outcome
+            if o is None or o.then is not None:
+                continue
+            for text in (o.rectification.fr, o.rectification.en):
+                for m in pointer.finditer(text):
+                    if int(m.group(1)) in with_tree and int(m.group(1)) not in t.laws:
+                        dead_ends.append(f"{t.slug}/{n.id}: {m.group(0)}")
+    assert not dead_ends, dead_ends

@@ -10,11 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import ValidationError
-
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 from arbitre.rulings.trees.model import Law, Tree
+from pydantic import ValidationError
 
 
 class _LineDict(dict):
@@ -51,7 +50,7 @@ _Loader.add_implicit_resolver("tag:yaml.org,2002:bool", __import__("re").compile
 def load_yaml(path: Path) -> Any:
     try:
         with open(path, encoding="utf-8") as fh:
-            return yaml.load(fh, Loader=_Loader)  # noqa: S506 - SafeLoader subclass
+            return yaml.load(fh, Loader=_Loader)
     except InputError as err:
         err.source = str(path)
         raise

@@ -12,7 +12,14 @@ import re
 from enum import Enum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 LAW_REF = re.compile(r"^(\d{1,2})([A-Z](\d+)?(\([a-z0-9]+\))*)?$")
@@ -85,6 +92,55 @@ class PenaltyCard(Strict):
     text: Text
 
 
+# Law 50/51 reminders the director gives with every penalty card, whichever law created it.
+# Written once here; every outcome with a penalty card carries them (see ``reminders``).
+PENALTY_CARD_REMINDERS: dict[str, list[tuple[str, str]]] = {
+    "all": [
+        (("La carte pénalisée reste face visible sur la table devant son détenteur jusqu'à ce qu'elle soit "
+          'jouée (50A).'),
+         ('The penalty card stays face up on the table in front of its holder until it is played (50A).')),
+        (("Information (50E) : la connaissance de l'obligation de jouer la carte est autorisée pour tous ; "
+          'toute autre information tirée de la carte est non autorisée pour le partenaire du fautif, autorisée '
+          'pour le camp non fautif.'),
+         ('Information (50E): knowing that the card must be played is authorised for everyone; any other '
+          "information from the card is unauthorised to the offender's partner and authorised to the non-"
+          'offending side.')),
+        (("50E3 : si l'information de la carte pénalisée a lésé le camp non fautif, l'arbitre attribue une "
+          'marque ajustée.'),
+         ("50E3: if the penalty card's information damaged the non-offending side, the Director awards an "
+          'adjusted score.')),
+    ],
+    "major": [
+        (('Carte pénalisée principale : à jouer à la première occasion légale (attaquer, fournir, défausser ou '
+          'couper), sauf obligation de fournir ou restriction à respecter (50D1).'),
+         ('Major penalty card: to be played at the first legal opportunity (leading, following, discarding or '
+          'ruffing), unless following suit or a restriction comes first (50D1).')),
+        (('Chaque fois que le partenaire du fautif prend la main, le déclarant choisit : exiger ou interdire '
+          "l'attaque de la couleur (la carte est alors reprise), ou laisser l'attaque libre (elle reste "
+          'pénalisée) (50D2 ; plusieurs cartes : 51B).'),
+         ("Whenever the offender's partner gains the lead, declarer chooses: require or forbid the lead of the "
+          'suit (the card is then picked up), or leave the lead free (it stays a penalty card) (50D2; several '
+          'cards: 51B).')),
+    ],
+    "minor": [
+        (('Carte pénalisée secondaire : le fautif ne peut fournir ni attaquer aucune carte de la couleur '
+          "inférieure à un honneur avant de l'avoir jouée ; il n'est pas obligé de la jouer à la première "
+          "occasion (50C). Pas de restriction d'attaque pour le partenaire."),
+         ('Minor penalty card: the offender may not play any card of that suit below honour rank before playing'
+          ' it; he need not play it at the first opportunity (50C). No lead restriction for partner.')),
+    ],
+}
+
+
+def reminders(cards: list[PenaltyCard]) -> list[Text]:
+    """The Law 50/51 reminders for the penalty cards of an outcome (empty when there are none)."""
+    kinds = {c.kind for c in cards} - {"none"}
+    if not kinds:
+        return []
+    keys = ["all"] + [k for k in ("major", "minor") if k in kinds or "major_or_minor" in kinds]
+    return [Text(fr=fr, en=en) for k in keys for fr, en in PENALTY_CARD_REMINDERS[k]]
+
+
 class TrickTransfer(Strict):
     count: Annotated[int, Field(ge=0, le=2)]
     rule: LawRef
@@ -105,6 +161,48 @@ class Judgement(Strict):
     weigh: Annotated[list[Text], Field(min_length=1)]
 
 
+class Information(Strict):
+    """Law 16C: what a withdrawn or changed call or card tells, and to whom it may be used.
+
+    The director announces it with the rectification: the non-offending side may use the
+    withdrawn action, the offending side may not (16C1, 16C2)."""
+
+    about: Text
+    unauthorised_to: list[Role] = []
+    authorised_to: list[Role] = []
+    law: LawRef = "16C"
+
+
+class ProceduralPenalty(Strict):
+    """Law 90: a procedural penalty the director may add, over and above the rectification."""
+
+    law: LawRef = "90B"
+    text: Text
+
+
+class Adjustment(Strict):
+    """Where an adjusted score may follow, under which law, and on what basis.
+
+    The walk of Law 12C (``walk``) is how the director assigns it."""
+
+    law: LawRef
+    text: Text
+    walk: Annotated[str, Field(pattern=SLUG)] | None = None
+
+
+class Continuation(Strict):
+    """The outcome creates something another law governs: the walk goes on there.
+
+    ``to`` is ``node`` (same tree), ``@tree`` (its root) or ``@tree/node``; ``facts`` are
+    carried over so nothing is asked twice."""
+
+    to: Annotated[str, Field(pattern=r"^@?[a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)?$")]
+    facts: dict[str, str] = {}
+    text: Text
+    # where the walk resumes once the continued ruling reaches its outcome (two irregularities, one walk)
+    after: Annotated[str, Field(pattern=r"^@[a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)?$")] | None = None
+
+
 class Outcome(Strict):
     rectification: Text
     laws: list[LawRef] = []
@@ -115,13 +213,29 @@ class Outcome(Strict):
     options: list[Option] = []
     judgement: list[Judgement] = []
     score_adjustment_possible: bool = False
+    # None: the question does not arise; []: explicitly nothing withdrawn or changed
+    information: list[Information] | None = None
+    procedural_penalty: ProceduralPenalty | None = None
+    adjustment: Adjustment | None = None
+    then: Continuation | None = None
+
+    @model_serializer(mode="wrap")
+    def _omit_absent(self, handler):  # type: ignore[no-untyped-def]
+        """Leave out the optional announcements an outcome does not have: the frozen rows of the
+        games that do not use them stay as they were, and a JSON reader sees only what applies."""
+        data = handler(self)
+        for key in ("information", "procedural_penalty", "adjustment", "then"):
+            if data.get(key) is None:
+                data.pop(key, None)
+        return data
 
 
 class Answer(Strict):
     code: Annotated[str, Field(pattern=SLUG)]
     label: Text
-    # another node id of the same tree, or "@tree-slug" to continue in another tree's root
-    next: Annotated[str, Field(pattern=r"^@?[a-z0-9][a-z0-9-]*$")]
+    # another node id of the same tree, "@tree-slug" to continue in another tree's root,
+    # or "@tree-slug/node" to enter it at a node (an entry point)
+    next: Annotated[str, Field(pattern=r"^@?[a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)?$")]
 
 
 class Node(Strict):
@@ -138,7 +252,7 @@ class Node(Strict):
     outcome: Outcome | None = None
 
     @model_validator(mode="after")
-    def _kind(self) -> "Node":
+    def _kind(self) -> Node:
         if (self.question is None) == (self.outcome is None):
             raise ValueError("a node has exactly one of 'question' or 'outcome'")
         if self.outcome is not None and self.answers:
@@ -170,7 +284,7 @@ class Variant(Strict):
     note: Text
 
     @model_validator(mode="after")
-    def _default_is_a_choice(self) -> "Variant":
+    def _default_is_a_choice(self) -> Variant:
         if self.default not in {c.code for c in self.choices}:
             raise ValueError(f"default {self.default!r} is not one of the choices")
         return self
@@ -208,6 +322,9 @@ class Law(Strict):
 # Fact keys a question may declare with ``fact:``. The auction classifier (and the
 # variant settings) supply these; the walk then answers the question by itself.
 FACTS: dict[str, str] = {
+    "comparable": "yes | no: the Director judged the replacement call comparable (Law 23A)",
+    "exposed_how": "how a penalty card came about (see the penalty-card tree's entry question)",
+    "penalty_card_kind": "major | minor: the kind of an existing penalty card",
     "call_kind": "pass | bid | double | redouble: the kind of the irregular call",
     "turn_of": "rho | partner | lho: whose turn it was when the offender called (relative to the offender)",
     "any_call_before": "yes | no: had any player called before the irregular call",

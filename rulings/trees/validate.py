@@ -17,6 +17,8 @@ def _cited(tree: Tree) -> list[str]:
         if node.outcome:
             o = node.outcome
             refs += o.laws + [r.law for r in o.lead_restrictions] + [j.law for j in o.judgement]
+            refs += [i.law for i in o.information or []]
+            refs += [x.law for x in (o.procedural_penalty, o.adjustment) if x is not None]
             if o.tricks_transferred:
                 refs.append(o.tricks_transferred.rule)
     return refs
@@ -53,20 +55,31 @@ def validate(trees: list[Tree], laws: list[Law]) -> list[str]:
         targets: dict[str, list[str]] = {}
         for n in t.nodes:
             targets[n.id] = []
-            for a in n.answers:
-                if a.next.startswith("@"):
-                    if a.next[1:] not in by_slug:
-                        problems.append(f"tree {t.slug}/{n.id}: answer {a.code} goes to unknown tree {a.next}")
-                elif a.next not in nodes:
-                    problems.append(f"tree {t.slug}/{n.id}: answer {a.code} goes to unknown node {a.next!r}")
+            edges = [(f"answer {a.code}", a.next) for a in n.answers]
+            if n.outcome is not None and n.outcome.then is not None:
+                edges.append(("continuation", n.outcome.then.to))
+                if n.outcome.then.after:
+                    edges.append(("resumption", n.outcome.then.after))
+            walk = n.outcome.adjustment.walk if n.outcome is not None and n.outcome.adjustment else None
+            if walk and walk not in by_slug:
+                problems.append(f"tree {t.slug}/{n.id}: adjustment walk {walk} is no tree")
+            for what, nxt in edges:
+                if nxt.startswith("@"):
+                    slug, _, entry = nxt[1:].partition("/")
+                    if slug not in by_slug:
+                        problems.append(f"tree {t.slug}/{n.id}: {what} goes to unknown tree {nxt}")
+                    elif entry and entry not in {m.id for m in by_slug[slug].nodes}:
+                        problems.append(f"tree {t.slug}/{n.id}: {what} goes to unknown node {nxt}")
+                elif nxt not in nodes:
+                    problems.append(f"tree {t.slug}/{n.id}: {what} goes to unknown node {nxt!r}")
                 else:
-                    targets[n.id].append(a.next)
+                    targets[n.id].append(nxt)
             if n.fact and n.fact.startswith("variant."):
-                key = n.fact.split(".", 1)[1]
-                if key not in variant_keys:
+                vkey = n.fact.split(".", 1)[1]
+                if vkey not in variant_keys:
                     problems.append(f"tree {t.slug}/{n.id}: fact {n.fact} names no variant of the tree")
                 else:
-                    choices = {c.code for v in t.variants if v.key == key for c in v.choices}
+                    choices = {c.code for v in t.variants if v.key == vkey for c in v.choices}
                     if {a.code for a in n.answers} != choices:
                         problems.append(f"tree {t.slug}/{n.id}: answers must be the variant's choices {sorted(choices)}")
         incoming = {i for outs in targets.values() for i in outs}

@@ -2,11 +2,17 @@
 
 It holds the current node, offers the choices, takes an answer, goes back, restarts,
 and reports the path and the outcome. Questions whose ``fact`` is known (from the
-auction, from a variant setting, or from scripted answers) are answered by themselves;
-the path marks them ``auto`` so the director sees what was filled in. No I/O here.
+auction, from a variant setting, from scripted answers, or from an earlier answer in the
+same walk) are answered by themselves; the path marks them ``auto`` so the director sees
+what was filled in. A table situation that crosses laws is one walk: an answer may lead
+into another tree (``@tree`` or ``@tree/node``) and an outcome may continue into the
+tree that governs what it created (``then``), with every fact learnt so far carried over,
+so nothing is asked twice. No I/O here.
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from arbitre.rulings.errors import InputError
@@ -23,7 +29,7 @@ class Forest:
     aliases: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, game: str, trees: list[Tree]) -> "Forest":
+    def of(cls, game: str, trees: list[Tree]) -> Forest:
         forest = cls(game, {t.slug: t for t in trees if t.game == game})
         # slugs and explicit aliases first, so that they win over law numbers
         for t in forest.trees.values():
@@ -43,11 +49,55 @@ class Forest:
         return self.trees[slug]
 
 
+THEN = "then"  # the step code of an outcome that continued into another law's tree
+ADJUST = "adjust"  # the step code of an outcome followed by the adjusted-score walk (Law 12C)
+RESUME = "resume"  # the step code of an outcome after which the walk resumes a ruling left pending
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form of a text: ``"Hésitation"`` -> ``"hesitation"``."""
+    text = text.casefold().replace("œ", "oe").replace("æ", "ae")
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z0-9]+", fold(text)))
+
+
+def search(trees: list[Tree], query: list[str]) -> list[Tree]:
+    """Topics matching every query word (French or English, any case, accents optional).
+
+    A word matches a topic's slug, alias, law number, title or summary, whole or as the start
+    of a longer word (``hesit`` finds ``hésitation``). Best first: aliases and titles weigh
+    more than summaries."""
+    wanted = [w for q in query for w in re.findall(r"[a-z0-9]+", fold(q))]
+    if not wanted:
+        return []
+    scored = []
+    for t in trees:
+        fields = [
+            (3, _words(" ".join([t.slug.replace("-", " "), *t.aliases, *(a.replace("-", " ") for a in t.aliases)]))
+             | {str(n) for n in t.laws}),
+            (2, _words(f"{t.title.fr} {t.title.en}")),
+            (1, _words(f"{t.summary.fr} {t.summary.en}")),
+        ]
+        total = 0
+        for w in wanted:
+            best = max((weight for weight, words in fields
+                        if w in words or (len(w) >= 4 and any(x.startswith(w) for x in words))), default=0)
+            if best == 0:
+                break
+            total += best
+        else:
+            scored.append((-total, min(t.laws), t.slug, t))
+    return [t for *_, t in sorted(scored, key=lambda x: x[:3])]
+
+
 @dataclass(frozen=True)
 class Step:
     tree: str
     node: str
-    code: str | None  # None for the last (current) node
+    code: str | None  # None for the last (current) node; THEN / ADJUST after an outcome
     auto: bool = False
 
     @property
@@ -60,7 +110,7 @@ class Walk:
                  answers: dict[str, str] | None = None, variants: dict[str, str] | None = None) -> None:
         self.forest = forest
         self.start = forest.find(topic)
-        self.facts = dict(facts or {})
+        self.base_facts = dict(facts or {})
         self.scripted = {k.casefold(): v for k, v in (answers or {}).items()}
         self.variants = dict(variants or {})
         self._steps: list[Step] = []
@@ -87,6 +137,7 @@ class Walk:
 
     @property
     def done(self) -> bool:
+        """An outcome is reached (continuations are followed by themselves)."""
         return self._node.outcome is not None
 
     @property
@@ -96,6 +147,51 @@ class Walk:
     @property
     def slug(self) -> str:
         return f"{self._tree.slug}/{self._node.id}"
+
+    @property
+    def facts(self) -> dict[str, str]:
+        """The facts known now: those given, then those learnt from the answers on the path."""
+        known = dict(self.base_facts)
+        for step in self._steps:
+            node = self._node_of(self.forest.trees[step.tree], step.node)
+            if step.code == THEN and node.outcome and node.outcome.then:
+                known.update(node.outcome.then.facts)
+                continue
+            chosen = next((a for a in node.answers if a.code == step.code), None)
+            if chosen is None:
+                continue
+            if node.fact and not node.fact.startswith("variant."):
+                known[node.fact] = chosen.code
+        return known
+
+    @property
+    def outcomes(self) -> list[tuple[Tree, Node]]:
+        """Every outcome reached on the way, in order, the final one last (empty before the end)."""
+        passed = [(self.forest.trees[s.tree], self._node_of(self.forest.trees[s.tree], s.node))
+                  for s in self._steps if s.code in (THEN, ADJUST, RESUME)]
+        return [*passed, (self._tree, self._node)] if self.done else passed
+
+    def _pending(self) -> list[str]:
+        """Rulings left pending by continuations (``then.after``), innermost last."""
+        stack: list[str] = []
+        for step in self._steps:
+            if step.code == THEN:
+                node = self._node_of(self.forest.trees[step.tree], step.node)
+                if node.outcome and node.outcome.then and node.outcome.then.after:
+                    stack.append(node.outcome.then.after)
+            elif step.code == RESUME and stack:
+                stack.pop()
+        return stack
+
+    @property
+    def adjustment_walk(self) -> str | None:
+        """The adjusted-score tree this outcome points to, when the walk may go on into it."""
+        o = self._node.outcome
+        if o is None or o.adjustment is None or o.adjustment.walk is None:
+            return None
+        if o.adjustment.walk == self._tree.slug or o.adjustment.walk not in self.forest.trees:
+            return None
+        return o.adjustment.walk
 
     # -- moves ----------------------------------------------------------------------------
     def answer(self, code: str, *, auto: bool = False) -> None:
@@ -107,11 +203,16 @@ class Walk:
             raise InputError(T("réponse {c!r} inconnue à {n} ; réponses : {v}", "unknown answer {c!r} at {n}; answers: {v}")
                              .format(c=code, n=self.slug, v=valid), token=code)
         self._steps.append(Step(self._tree.slug, self._node.id, chosen.code, auto))
-        if chosen.next.startswith("@"):
-            self._tree = self.forest.trees[chosen.next[1:]]
-            self._node = self._node_of(self._tree, self._tree.root)
-        else:
-            self._node = self._node_of(self._tree, chosen.next)
+        self._go(chosen.next)
+        self._advance()
+
+    def follow_adjustment(self) -> None:
+        """Go on from an outcome into the adjusted-score walk it points to (Law 12C)."""
+        target = self.adjustment_walk
+        if target is None:
+            raise InputError(T("pas de marque ajustée à examiner ici", "no adjusted score to assess here"))
+        self._steps.append(Step(self._tree.slug, self._node.id, ADJUST, False))
+        self._go("@" + target)
         self._advance()
 
     def back(self) -> None:
@@ -123,6 +224,14 @@ class Walk:
             if not step.auto:
                 return
 
+    def _go(self, target: str) -> None:
+        if target.startswith("@"):
+            slug, _, entry = target[1:].partition("/")
+            self._tree = self.forest.trees[slug]
+            self._node = self._node_of(self._tree, entry or self._tree.root)
+        else:
+            self._node = self._node_of(self._tree, target)
+
     def restart(self) -> None:
         self._steps.clear()
         self._tree = self.start
@@ -130,33 +239,61 @@ class Walk:
         self._advance()
 
     # -- internals ------------------------------------------------------------------------
-    def _known(self) -> str | None:
-        """The answer to the current question that is already known, if any."""
+    def _known(self) -> tuple[str, bool] | None:
+        """The answer to the current question that is already known, and whether it came by itself.
+
+        A director's answer given for this exact node (``tree/node``) comes first; then a variant
+        setting; then a fact (given, or learnt earlier in this walk: nothing is asked twice); then
+        a director's answer given by node id alone."""
         node, tree = self._node, self._tree
-        for key in (f"{tree.slug}/{node.id}", node.id):
-            if key.casefold() in self.scripted:
-                return self.scripted[key.casefold()]
+        full = f"{tree.slug}/{node.id}".casefold()
+        if full in self.scripted:
+            return self.scripted[full], False
         if node.fact and node.fact.startswith("variant."):
             key = node.fact.split(".", 1)[1]
-            chosen = self.variants.get(key) or self.facts.get(node.fact)
+            chosen = self.variants.get(key) or self.base_facts.get(node.fact)
             if chosen is None:
                 chosen = next((v.default for v in tree.variants if v.key == key), None)
-            return chosen
-        if node.fact and node.fact in self.facts:
-            value = self.facts[node.fact]
+            return (chosen, True) if chosen is not None else None
+        facts = self.facts
+        if node.fact and node.fact in facts:
+            value = facts[node.fact]
             if any(a.code == value for a in node.answers):
-                return value
+                return value, True
+        if node.id.casefold() in self.scripted:
+            return self.scripted[node.id.casefold()], False
         return None
+
+    def _scripted_in(self, slug: str) -> bool:
+        tree = self.forest.trees[slug]
+        return any(f"{slug}/{n.id}".casefold() in self.scripted or n.id.casefold() in self.scripted
+                   for n in tree.nodes if n.question is not None)
 
     def _advance(self) -> None:
         seen = 0
-        while not self.done and seen < 1000:
+        while seen < 1000:
             seen += 1
+            o = self._node.outcome
+            if o is not None:
+                if o.then is not None:
+                    self._steps.append(Step(self._tree.slug, self._node.id, THEN, True))
+                    self._go(o.then.to)
+                    continue
+                pending = self._pending()
+                if pending:
+                    self._steps.append(Step(self._tree.slug, self._node.id, RESUME, True))
+                    self._go(pending[-1])
+                    continue
+                walk = self.adjustment_walk
+                if walk is not None and self._scripted_in(walk):
+                    self._steps.append(Step(self._tree.slug, self._node.id, ADJUST, True))
+                    self._go("@" + walk)
+                    continue
+                return
             known = self._known()
             if known is None:
                 return
-            scripted = any(k in self.scripted for k in (self.slug.casefold(), self._node.id.casefold()))
-            self.answer(known, auto=not scripted)
+            self.answer(known[0], auto=known[1])
 
     @staticmethod
     def _node_of(tree: Tree, node_id: str) -> Node:
