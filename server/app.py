@@ -64,9 +64,13 @@ class Client:
     seat: int | None = None
     closed: bool = False
     lines: int = field(default=0)
+    held: list[str] | None = None  # events caused by the command being handled, sent after its reply
 
     def send(self, line: str) -> None:
         if self.closed:
+            return
+        if self.held is not None:
+            self.held.append(line)
             return
         transport = self.writer.transport
         if transport.is_closing():
@@ -164,75 +168,69 @@ class CoincheServer:
             client.send(self._400(T("ligne vide", "empty line")))
             return True
         client.lines += 1
+        client.held = []
         try:
-            return self._dispatch(client, verb, args, text)
+            reply, keep = self._dispatch(client, verb, args, text)
         except Exception:  # noqa: BLE001 - a bug must not take the server down
             traceback.print_exc(file=sys.stderr)
-            client.send(self._400(T("erreur interne du serveur", "internal server error")))
-            return True
+            reply, keep = self._400(T("erreur interne du serveur", "internal server error")), True
+        held, client.held = client.held, None
+        client.send(reply)
+        for line in held:  # the reply first, then the events the command caused
+            client.send(line)
+        return keep
 
-    def _dispatch(self, client: Client, verb: str, args: list[str], text: str) -> bool:
+    def _dispatch(self, client: Client, verb: str, args: list[str], text: str) -> tuple[str, bool]:
+        """The reply line to one command, and False when the client quits."""
+        lang = self.lang
         if verb not in KNOWN:
-            client.send(INVALID_COMMAND.line(self.lang))
-            return True
+            return INVALID_COMMAND.line(lang), True
         if verb == "QUIT":
-            client.send(f"{EV_CLOSING} " + self.t(T("au revoir", "goodbye")))
-            return False
+            return f"{EV_CLOSING} " + self.t(T("au revoir", "goodbye")), False
         if verb == "NAME":
-            self._name(client, args)
-            return True
+            return self._name(client, args), True
         if client.name is None:
-            client.send(ERR_NAME_FIRST.line(self.lang))
-            return True
+            return ERR_NAME_FIRST.line(lang), True
         table, seat = client.table, client.seat
         if verb == "MSG":
-            message = text.split(None, 1)[1].strip() if len(text.split(None, 1)) > 1 else ""
+            parts = text.split(None, 1)
+            message = parts[1].strip() if len(parts) > 1 else ""
             if not message:
-                client.send(ERR_EMPTYTEXT.line(self.lang))
-            elif table is None or seat is None:
-                client.send(ERR_COULDNOTSEND.line(self.lang))
-            else:
-                client.send(table.chat(seat, message).line(self.lang))
-            return True
+                return ERR_EMPTYTEXT.line(lang), True
+            if table is None or seat is None:
+                return ERR_COULDNOTSEND.line(lang), True
+            return table.chat(seat, message).line(lang), True
         if table is None or seat is None:
-            client.send((ERR_EMPTYHAND if verb == "HAND" else ERR_NOTSEATED).line(self.lang))
-            return True
-        client.send(table.command(seat, verb, args).line(self.lang))
-        return True
+            return (ERR_EMPTYHAND if verb == "HAND" else ERR_NOTSEATED).line(lang), True
+        return table.command(seat, verb, args).line(lang), True
 
     # -- names and seats --------------------------------------------------------------
-    def _name(self, client: Client, args: list[str]) -> None:
+    def _name(self, client: Client, args: list[str]) -> str:
         nick = " ".join(args)
         if len(args) != 1 or not valid_name(nick):
-            client.send(err_nickname(nick).line(self.lang))
-            return
+            return err_nickname(nick).line(self.lang)
         key = nick.lower()
         holder = self.clients.get(key)
         if holder is not None and holder is not client:
-            client.send(ERR_NAMEALREADYINUSE.line(self.lang))
-            return
+            return ERR_NAMEALREADYINUSE.line(self.lang)
         if client.name is not None:  # a change of name
             self.clients.pop(client.name.lower(), None)
             if client.table is not None and client.seat is not None:
                 client.table.seats[client.seat].name = nick
             client.name = nick
             self.clients[key] = client
-            client.send(NICKNAME_CHANGED.line(self.lang))
-            return
-        if key in self.absent and client.table is None:
-            client.name = nick
-            self.clients[key] = client
-            client.send(NICKNAME_CHANGED.line(self.lang))
+            return NICKNAME_CHANGED.line(self.lang)
+        client.name = nick
+        self.clients[key] = client
+        if key in self.absent:  # back within the grace time: the same seat
             table, seat, timer = self.absent.pop(key)
             timer.cancel()
             self._seat(client, table, seat)
             table.come_back(seat, client.send)
-            return
-        client.name = nick
-        self.clients[key] = client
-        client.send(NICKNAME_CHANGED.line(self.lang))
-        self.lobby.append(client)
-        self._form_tables()
+        else:
+            self.lobby.append(client)
+            self._form_tables()
+        return NICKNAME_CHANGED.line(self.lang)
 
     def _seat(self, client: Client, table: Table, seat: int) -> None:
         client.table, client.seat = table, seat

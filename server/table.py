@@ -165,7 +165,7 @@ class Table:
         self.first = (self.dealer + 1) % 4
         self.auction = CoincheAuction(self.options.auction)
         self.phase = Phase.BIDDING
-        self.trick, self.last_trick = [], None
+        self.trick = []  # the last trick stays available (LAST) until the next one is complete
         self.log = DealLog(list(self.pack), [list(h) for h in self.hands])
         self._all(EV_DEAL, T(f"donne {self.deal_no}, donneur {self.name(self.dealer)}",
                              f"deal {self.deal_no}, dealer {self.name(self.dealer)}"))
