@@ -122,7 +122,9 @@ class CoincheServer:
                     end = buf.find(b"\n")
                     if end < 0:
                         if len(buf) > MAX_LINE:
-                            client.send(self._400(T("ligne trop longue (plus de 4 Ko)", "line too long (over 4 KB)")))
+                            if not discarding:  # one 400 per line, however long
+                                client.send(self._400(T("ligne trop longue (plus de 4 Ko)",
+                                                        "line too long (over 4 KB)")))
                             buf.clear()
                             discarding = True
                         break
