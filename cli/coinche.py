@@ -1,7 +1,6 @@
 """``arbitre coinche serve``: run the coinche table server (the work is in :mod:`arbitre.server`)."""
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import typer
@@ -40,7 +39,7 @@ def serve_cmd(
     """
     from arbitre.rulings.belote.coinche import CoincheVariants
     from arbitre.rulings.belote.coinche_auction import AuctionVariants
-    from arbitre.server.app import ServerOptions, serve
+    from arbitre.server.app import ServerOptions, run
 
     if not 0 <= bots <= 3:
         fail(f"--bots {bots}: a table has 0 to 3 bots", exitcodes.BAD_INPUT)
@@ -64,7 +63,7 @@ def serve_cmd(
                             auction=AuctionVariants(bid_step=step), scoring=CoincheVariants(multiplier),
                             record_dir=record_dir, seed=seed)
     try:
-        asyncio.run(serve(host, port, options))
+        run(host, port, options)
     except OSError as err:
         fail(f"cannot listen on {host}:{port}: {err}", exitcodes.BAD_INPUT)
     except KeyboardInterrupt:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import re
 import sys
 import traceback
 from dataclasses import dataclass, field
@@ -38,6 +39,7 @@ from arbitre.server.table import Seat, Table, TableOptions
 
 GAME_COMMANDS = {"CONTRACT", "CONTRAT", "PASS", "PASSE", "COINCHE", "SURCOINCHE", "PLAY", "LAST", "HAND"}
 KNOWN = GAME_COMMANDS | {"NAME", "MSG", "QUIT"}
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f]")  # control characters but the tab: binary data
 
 
 @dataclass(frozen=True)
@@ -65,18 +67,31 @@ class Client:
     closed: bool = False
     lines: int = field(default=0)
     held: list[str] | None = None  # events caused by the command being handled, sent after its reply
+    out: list[str] = field(default_factory=list)  # lines waiting for the next write
 
     def send(self, line: str) -> None:
+        """Queue a line; the lines queued during one turn of the event loop leave in one write."""
         if self.closed:
             return
         if self.held is not None:
             self.held.append(line)
             return
+        if not self.out:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self.out.append(line)
+
+    def flush(self, last: bool = False) -> None:
+        """Write the queued lines (``last``: even though the connection is being closed, e.g. after QUIT)."""
+        if (self.closed and not last) or not self.out:
+            self.out.clear()
+            return
+        data = ("\n".join(self.out) + "\n").encode("utf-8")
+        self.out.clear()
         transport = self.writer.transport
         if transport.is_closing():
             self.closed = True
             return
-        self.writer.write(line.encode("utf-8") + b"\n")
+        self.writer.write(data)
         if transport.get_write_buffer_size() > self.max_buffer:  # it does not read: drop it
             self.closed = True
             transport.abort()
@@ -148,6 +163,7 @@ class CoincheServer:
                 why = T("le joueur ne lisait plus ses messages", "the player stopped reading")
             self._gone(client, why)
             try:
+                client.flush(last=True)
                 writer.close()
             except Exception:  # noqa: BLE001 - the socket may already be gone
                 pass
@@ -162,7 +178,7 @@ class CoincheServer:
         except UnicodeDecodeError:
             client.send(self._400(T("ce n'est pas du texte UTF-8", "not UTF-8 text")))
             return True
-        if any(ord(ch) < 32 and ch != "\t" or ord(ch) == 127 for ch in text):
+        if _CONTROL.search(text):
             client.send(self._400(T("caractères de contrôle (données binaires)", "control characters (binary data)")))
             return True
         verb, args = split_command(text)
@@ -287,6 +303,16 @@ class CoincheServer:
             table.bot_takes(seat)
         except Exception:  # noqa: BLE001
             traceback.print_exc(file=sys.stderr)
+
+
+def run(host: str, port: int, options: ServerOptions) -> None:
+    """Run the server until interrupted, on uvloop when it is installed (the ``server`` extra), else asyncio's loop."""
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(serve(host, port, options))
+    else:
+        uvloop.run(serve(host, port, options))
 
 
 async def serve(host: str, port: int, options: ServerOptions, ready: asyncio.Event | None = None) -> None:

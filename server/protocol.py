@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from arbitre.rulings.belote.cards import Card, Rank, Suit, parse_rank, parse_suit
+from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit, parse_rank, parse_suit
 from arbitre.rulings.belote.coinche_auction import Reply
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
@@ -127,9 +127,16 @@ def split_command(line: str) -> tuple[str, list[str]]:
 _FR_RANKS = ("7", "8", "9", "10", "V", "D", "R", "A")
 
 
+def _card_text(card: Card) -> T:
+    return T(f"{_FR_RANKS[card.rank]} {card.suit.label().fr}", card.protocol())
+
+
+_CARD_TEXTS = tuple(_card_text(c) for c in DECK)
+
+
 def card_text(card: Card) -> T:
     """A card as the protocol writes it: ``10 Hearts`` / ``10 Cœur``, ``J Spades`` / ``V Pique``."""
-    return T(f"{_FR_RANKS[card.rank]} {card.suit.label().fr}", card.protocol())
+    return _CARD_TEXTS[card.index]
 
 
 def cards_text(cards: list[Card]) -> T:
