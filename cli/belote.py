@@ -16,20 +16,24 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
-
 from arbitre.cli import exitcodes
 from arbitre.cli.common import Lang, LangOpt
 from arbitre.rulings.belote.check import CheckReport, check_game
 from arbitre.rulings.belote.coinche_auction import (
-    AuctionResult, AuctionVariants, LineResult, classify_belote_taking, classify_coinche, classify_lines,
+    AuctionResult,
+    AuctionVariants,
+    LineResult,
+    classify_belote_taking,
+    classify_coinche,
+    classify_lines,
 )
 from arbitre.rulings.belote.play import UndertrumpRule
 from arbitre.rulings.belote.record import load_record
 from arbitre.rulings.belote.scoring import CapotRule, LitigeRule, MadeRule, Variants
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+from rich.console import Console
+from rich.table import Table
 
 app = typer.Typer(
     help="Belote & coinche referee. Example: arbitre belote check partie.json --lang en",

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
-
 from arbitre.cli import exitcodes
 from arbitre.cli.common import Lang, LangOpt, fail
 
@@ -18,16 +18,17 @@ def _coinche() -> None:
 
 @app.command("serve")
 def serve_cmd(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
-    port: int = typer.Option(4242, "--port", help="TCP port (0: any free port, printed on stderr)."),
-    bots: int = typer.Option(0, "--bots", help="Seats of each table given to computer players (0-3)."),
-    target: int = typer.Option(1000, "--target", help="A game ends when a team reaches this score."),
-    variant: list[str] = typer.Option([], "--variant",
-                                      help="bid-step=10 (bids by tens) | surcoinche=3 (multiplier, default 4). "
-                                           "Repeatable."),
-    grace: float = typer.Option(30.0, "--grace", help="Seconds a table waits for a player who left, then a bot sits."),
-    record_dir: Path = typer.Option(None, "--record-dir", help="Write one JSON record per finished deal here."),
-    seed: int = typer.Option(None, "--seed", help="Seed the shuffles (reproducible deals)."),
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="TCP port (0: any free port, printed on stderr).")] = 4242,
+    bots: Annotated[int, typer.Option("--bots", help="Seats of each table given to computer players (0-3).")] = 0,
+    target: Annotated[int, typer.Option("--target", help="A game ends when a team reaches this score.")] = 1000,
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", help="bid-step=10 (bids by tens) | surcoinche=3 (multiplier, default 4). Repeatable.")] = None,
+    grace: Annotated[float, typer.Option(
+        "--grace", help="Seconds a table waits for a player who left before a bot takes the seat.")] = 30.0,
+    record_dir: Annotated[Path | None, typer.Option(
+        "--record-dir", help="Write one JSON record per finished deal in this folder.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed the shuffles (reproducible deals).")] = None,
     lang: LangOpt = Lang.en,
 ) -> None:
     """Serve coinche tables over TCP: NAME, CONTRACT, COINCHE, SURCOINCHE, PASS, PLAY, LAST, HAND, MSG, QUIT.
@@ -46,7 +47,7 @@ def serve_cmd(
     if target <= 0 or grace < 0:
         fail("--target must be positive and --grace not negative", exitcodes.BAD_INPUT)
     step, multiplier = 0, 4
-    for item in variant:
+    for item in variant or []:
         key, _, value = item.partition("=")
         if key == "bid-step" and value.isdigit() and int(value) > 0:
             step = int(value)
@@ -67,4 +68,4 @@ def serve_cmd(
     except OSError as err:
         fail(f"cannot listen on {host}:{port}: {err}", exitcodes.BAD_INPUT)
     except KeyboardInterrupt:
-        raise typer.Exit(130)
+        raise typer.Exit(130) from None

@@ -27,13 +27,27 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from arbitre.rulings.belote.coinche_auction import AuctionVariants
 from arbitre.rulings.belote.coinche import CoincheVariants
+from arbitre.rulings.belote.coinche_auction import AuctionVariants
 from arbitre.rulings.i18n import T
 from arbitre.server.protocol import (
-    ERR_COULDNOTSEND, ERR_EMPTYHAND, ERR_EMPTYTEXT, ERR_NAME_FIRST, ERR_NAMEALREADYINUSE, ERR_NOTSEATED,
-    EV_CLOSING, EV_SEATED, EV_WAITING, EV_WELCOME, INVALID_COMMAND, MAX_LINE, NICKNAME_CHANGED, err_nickname,
-    invalid, split_command, valid_name,
+    ERR_COULDNOTSEND,
+    ERR_EMPTYHAND,
+    ERR_EMPTYTEXT,
+    ERR_NAME_FIRST,
+    ERR_NAMEALREADYINUSE,
+    ERR_NOTSEATED,
+    EV_CLOSING,
+    EV_SEATED,
+    EV_WAITING,
+    EV_WELCOME,
+    INVALID_COMMAND,
+    MAX_LINE,
+    NICKNAME_CHANGED,
+    err_nickname,
+    invalid,
+    split_command,
+    valid_name,
 )
 from arbitre.server.table import Seat, Table, TableOptions
 
@@ -49,8 +63,8 @@ class ServerOptions:
     lang: str = "en"
     grace: float = 30.0  # seconds a table waits for a player who left
     max_buffer: int = 256 * 1024  # bytes of unsent output a client may hold
-    auction: AuctionVariants = AuctionVariants()
-    scoring: CoincheVariants = CoincheVariants()
+    auction: AuctionVariants = field(default_factory=AuctionVariants)
+    scoring: CoincheVariants = field(default_factory=CoincheVariants)
     record_dir: Path | None = None
     seed: int | None = None
 
@@ -165,8 +179,8 @@ class CoincheServer:
             try:
                 client.flush(last=True)
                 writer.close()
-            except Exception:  # noqa: BLE001 - the socket may already be gone
-                pass
+            except (ConnectionError, OSError, RuntimeError):  # the socket may already be gone
+                client.closed = True
 
     def _400(self, why: T) -> str:
         return invalid(why).line(self.lang)

@@ -22,10 +22,17 @@ Card play (every contract: suit, TA, SA), always among the referee's legal cards
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from arbitre.rulings.belote.cards import Card, Rank, Suit
-from arbitre.rulings.belote.coinche import Contract, Denomination, NoTrump, card_points, legal_cards, trick_winner
+from arbitre.rulings.belote.coinche import (
+    Contract,
+    Denomination,
+    NoTrump,
+    card_points,
+    legal_cards,
+    trick_winner,
+)
 from arbitre.rulings.belote.coinche_auction import Call, CallKind, CoincheAuction
 
 MIN_STRENGTH = 7

@@ -27,27 +27,61 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
-from arbitre.rulings.belote.coinche import (
-    CoincheVariants, Contract, Level, NoTrump, card_points, contract_made, legal_cards, score_coinche,
-    trick_winner,
-)
+from arbitre.rulings.belote.cards import DECK, Card
+from arbitre.rulings.belote.coinche import CoincheVariants, NoTrump, trick_winner
 from arbitre.rulings.belote.coinche_auction import (
-    ERR_WRONGTURN, AuctionVariants, Call, CallKind, CoincheAuction, Reply, command_call, contract_label,
+    ERR_WRONGTURN,
+    AuctionVariants,
+    Call,
+    CallKind,
+    CoincheAuction,
+    Reply,
+    command_call,
+    contract_label,
+)
+from arbitre.rulings.belote.coinche_deal import (
+    DealOutcome,
+    deal_323,
+    obligation_broken,
+    score_played_deal,
 )
 from arbitre.rulings.belote.deal import cut, shuffle
-from arbitre.rulings.belote.play import Obligation, violated_obligation
 from arbitre.rulings.i18n import T
 from arbitre.server import bots
 from arbitre.server.protocol import (
-    ERR_EMPTYHAND, ERR_NOTPLAYING, ERR_NOTRICK, ERR_NOTRIGHTCARD, EV_AUCTION_END, EV_BACK, EV_BOT, EV_LEFT, EV_CALL, EV_CARD, EV_CARDS,
-    EV_CHAT, EV_DEAL, EV_DEAL_SCORE, EV_GAME_OVER, EV_NEW_GAME, EV_TRICK, EV_TURN, INVALID_COMMAND, MSG_OKAY,
-    TURN_OKAY, card_text, cards_text, err_illegal, err_inexistant, read_card, sort_hand,
+    ERR_EMPTYHAND,
+    ERR_NOTPLAYING,
+    ERR_NOTRICK,
+    ERR_NOTRIGHTCARD,
+    EV_AUCTION_END,
+    EV_BACK,
+    EV_BOT,
+    EV_CALL,
+    EV_CARD,
+    EV_CARDS,
+    EV_CHAT,
+    EV_DEAL,
+    EV_DEAL_SCORE,
+    EV_GAME_OVER,
+    EV_LEFT,
+    EV_NEW_GAME,
+    EV_TRICK,
+    EV_TURN,
+    INVALID_COMMAND,
+    MSG_OKAY,
+    TURN_OKAY,
+    card_text,
+    cards_text,
+    err_illegal,
+    err_inexistant,
+    read_card,
+    sort_hand,
 )
 
 Sink = Callable[[str], None]
@@ -63,8 +97,8 @@ class Phase(str, Enum):
 class TableOptions:
     target: int = 1000
     lang: str = "en"
-    auction: AuctionVariants = AuctionVariants()
-    scoring: CoincheVariants = CoincheVariants()
+    auction: AuctionVariants = field(default_factory=AuctionVariants)
+    scoring: CoincheVariants = field(default_factory=CoincheVariants)
     record_dir: Path | None = None
     seed: int | None = None
 
@@ -75,29 +109,6 @@ class Seat:
     bot: bool = False
     present: bool = True  # a person's connection is up (bots are always present)
     sink: Sink | None = None
-
-
-def deal_323(pack: list[Card], dealer: int) -> list[list[Card]]:
-    """Deal a 32-card pack 3-2-3 from the dealer's left: the coinche deal (every card before the auction)."""
-    hands: list[list[Card]] = [[], [], [], []]
-    pos = 0
-    for packet in (3, 2, 3):
-        for i in range(1, 5):
-            hands[(dealer + i) % 4].extend(pack[pos:pos + packet])
-            pos += packet
-    return hands
-
-
-def obligation_broken(hand: list[Card], trick: list[Card], contract: Contract, card: Card) -> Obligation | None:
-    """The obligation ``card`` breaks, or ``None`` when it is legal (suit contracts: the belote rule)."""
-    den = contract.denomination
-    if isinstance(den, Suit):
-        return violated_obligation(hand, trick, den, card)
-    if card in legal_cards(hand, trick, den):
-        return None
-    if card.suit != trick[0].suit:
-        return Obligation.FOLLOW
-    return Obligation.OVERTRUMP  # TA: every suit is trump, a higher card of the led suit was due
 
 
 @dataclass
@@ -326,32 +337,14 @@ class Table:
     def _end_deal(self) -> None:
         contract = self.auction.contract
         assert contract is not None and self.auction.contract_seat is not None
-        den = contract.denomination
         bidder = (self.first + self.auction.contract_seat) % 4
-        taker_team = bidder % 2
-        points, tricks = [0, 0], [0, 0]
-        bidder_tricks = 0
-        for _, cards, winner in self.log.tricks:
-            points[winner % 2] += sum(card_points(c, den) for c in cards)
-            tricks[winner % 2] += 1
-            bidder_tricks += winner == bidder
-        points[self.log.tricks[-1][2] % 2] += 10  # dix de der
-        belote_team = None
-        if isinstance(den, Suit):
-            for seat, hand in enumerate(self.log.hands):
-                if Card(den, Rank.KING) in hand and Card(den, Rank.QUEEN) in hand:
-                    belote_team = seat % 2
-        tb, db = belote_team == taker_team, belote_team == 1 - taker_team
-        made = contract_made(contract, points[taker_team], points[1 - taker_team], tricks[taker_team],
-                             bidder_tricks, tb)
-        score = score_coinche(contract, self.auction.level, made, points[taker_team], points[1 - taker_team], tb, db,
-                              self.options.scoring)
-        self.scores[taker_team] += score.taker
-        self.scores[1 - taker_team] += score.defence
+        outcome = score_played_deal(contract, self.auction.level, bidder, self.log.hands, self.log.tricks,
+                                    self.options.scoring)
+        deal_pts = outcome.by_team()
+        self.scores = [self.scores[0] + deal_pts[0], self.scores[1] + deal_pts[1]]
         label = contract_label(contract)
-        verdict = T("réussi", "made") if made else T("chuté", "failed")
+        verdict = T("réussi", "made") if outcome.made else T("chuté", "failed")
         a, b = self.team_label(0), self.team_label(1)
-        deal_pts = {taker_team: score.taker, 1 - taker_team: score.defence}
         self._all(EV_DEAL_SCORE, T(
             f"donne {self.deal_no} : {label.fr} {verdict.fr} ; {a} {deal_pts[0]}, {b} {deal_pts[1]} ; "
             f"total {a} {self.scores[0]}, {b} {self.scores[1]}",
@@ -359,7 +352,7 @@ class Table:
             f"total {a} {self.scores[0]}, {b} {self.scores[1]}"))
         self.finished_deals += 1
         if self.options.record_dir is not None:
-            self._write_record(bidder, made, score.taker, score.defence, points, belote_team)
+            self._write_record(bidder, outcome)
         top = max(self.scores)
         if top >= self.options.target and self.scores[0] != self.scores[1]:
             win = 0 if self.scores[0] > self.scores[1] else 1
@@ -378,8 +371,7 @@ class Table:
         self._new_deal()
 
     # -- records --------------------------------------------------------------------
-    def record(self, bidder: int, made: bool, taker_score: int, defence_score: int, points: list[int],
-               belote_team: int | None) -> dict[str, Any]:
+    def record(self, bidder: int, outcome: DealOutcome) -> dict[str, Any]:
         """The finished deal in the belote record style, with the coinche auction (one deal per document)."""
         ids = [f"J{s + 1}" for s in range(4)]
         contract = self.auction.contract
@@ -407,17 +399,17 @@ class Table:
                           "cartes_jouees": [{"joueur_id": ids[(leader + k) % 4], "carte": c.to_fr_json()}
                                             for k, c in enumerate(cards)],
                           "vainqueur_id": ids[winner]} for i, (leader, cards, winner) in enumerate(self.log.tricks)],
-                "resultat_manche": {"contrat_reussi": made, "score_equipe_prenante": taker_score,
-                                    "score_equipe_defense": defence_score,
-                                    "points_cartes": {team_key[t]: points[t] for t in (0, 1)},
-                                    "belote": team_key[belote_team] if belote_team is not None else None},
+                "resultat_manche": {"contrat_reussi": outcome.made, "score_equipe_prenante": outcome.score.taker,
+                                    "score_equipe_defense": outcome.score.defence,
+                                    "points_cartes": {team_key[t]: outcome.points[t] for t in (0, 1)},
+                                    "belote": team_key[outcome.belote_team] if outcome.belote_team is not None
+                                    else None},
             }],
         }
 
-    def _write_record(self, bidder: int, made: bool, taker_score: int, defence_score: int, points: list[int],
-                      belote_team: int | None) -> None:
+    def _write_record(self, bidder: int, outcome: DealOutcome) -> None:
         assert self.options.record_dir is not None
-        doc = self.record(bidder, made, taker_score, defence_score, points, belote_team)
+        doc = self.record(bidder, outcome)
         path = self.options.record_dir / f"table{self.number}-game{self.game_no}-deal{self.deal_no}.json"
         path.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
 

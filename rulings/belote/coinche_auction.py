@@ -40,13 +40,22 @@ table protocol"; every one is tested):
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from arbitre.rulings.belote.cards import SUIT_WORDS, Card, Suit, parse_card
 from arbitre.rulings.belote.coinche import (
-    CAPOT_VALUE, GENERALE_VALUE, MAX_BID, MIN_BID, Contract, Denomination, Level, NoTrump, may_coinche,
+    CAPOT_VALUE,
+    GENERALE_VALUE,
+    MAX_BID,
+    MIN_BID,
+    Contract,
+    Denomination,
+    Level,
+    NoTrump,
+    may_coinche,
     may_surcoinche,
 )
 from arbitre.rulings.errors import InputError
@@ -585,7 +594,7 @@ def classify_belote_taking(text: str, turned: Card | str | None = None,
             res.trump = trump.en if trump is not None else None
             res.contract = f"{'round 1' if rnd == 1 else 'round 2'}: {res.trump or 'turned suit'}"
         res.calls.append(CallReport(idx, names[seat], shown, kind, 200 if accepted else None,
-                                    "OK" if accepted else "IRREGULAR", ok_msg if accepted else reason, accepted))
+                                    "OK" if accepted else "IRREGULAR", reason if reason is not None else ok_msg, accepted))
     accepted_calls = [c for c in res.calls if c.accepted]
     res.ended = taken or len(accepted_calls) >= 8
     res.passed_out = not taken and len(accepted_calls) >= 8

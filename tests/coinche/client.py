@@ -36,7 +36,7 @@ class Player:
         self.task = asyncio.ensure_future(self._pump())
 
     @classmethod
-    async def connect(cls, port: int) -> "Player":
+    async def connect(cls, port: int) -> Player:
         reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), TIMEOUT)
         return cls(reader, writer)
 
@@ -119,7 +119,7 @@ class Player:
         self.task.cancel()
         try:
             await asyncio.wait_for(self.writer.wait_closed(), TIMEOUT)
-        except (ConnectionError, OSError, asyncio.TimeoutError):
+        except (TimeoutError, ConnectionError, OSError):
             pass
 
 

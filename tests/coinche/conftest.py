@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 import pytest
-
 from arbitre.server.app import CoincheServer, ServerOptions
 
 

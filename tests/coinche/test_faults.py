@@ -92,7 +92,7 @@ def test_a_client_that_never_reads_is_dropped_and_nothing_else_is_disturbed(serv
         for _ in range(2000):  # ask for its hand over and over and never read the answers
             try:
                 await asyncio.wait_for(loop.sock_sendall(sock, b"HAND\n" * 200), 2)
-            except (ConnectionError, OSError, asyncio.TimeoutError):
+            except (TimeoutError, ConnectionError, OSError):
                 dropped = True
                 break
             if "glutton" not in srv.clients:
