@@ -152,6 +152,7 @@ def check_cmd(
                                   help="Contract made when: more_than_defence (default) or seed_82."),
     undertrump: UndertrumpRule = typer.Option(UndertrumpRule.MUST_UNDERTRUMP, "--undertrump",
                                               help="Void and cannot overtrump: must_undertrump or may_discard."),
+    game: Game = typer.Option(Game.belote, "--game", help="belote (default) or coinche (a coinche table record)."),
 ) -> None:
     """Check a recorded belote game: every defect, renonce penalties, recomputed scores.
 
@@ -164,10 +165,15 @@ def check_cmd(
             text = record.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:
             raise InputError(T(f"fichier illisible : {err}", f"cannot read file: {err}"), source=str(record))
-        game = load_record(text, source=str(record))
+        if game is Game.coinche:  # a coinche table record (arbitre coinche serve --record-dir)
+            from arbitre.rulings.belote.coinche_check import check_coinche, load_coinche_record
+
+            raise typer.Exit(render_check_report(check_coinche(load_coinche_record(text, str(record))),
+                                                 lang.value, as_json))
+        loaded = load_record(text, source=str(record))
     except InputError as err:
         raise typer.Exit(_input_error(err, lang.value, as_json))
-    report = check_game(game, Variants(capot=capot, litige=litige, made=made), undertrump)
+    report = check_game(loaded, Variants(capot=capot, litige=litige, made=made), undertrump)
     raise typer.Exit(render_check_report(report, lang.value, as_json))
 
 
