@@ -26,17 +26,29 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-
 from arbitre.rulings.belote.cards import DECK, Card, parse_card
-from arbitre.rulings.belote.check import CheckReport, Defect, DefectKind, DealReport
-from arbitre.rulings.belote.coinche import CoincheVariants, Contract, Level, trick_winner
-from arbitre.rulings.belote.coinche_auction import CoincheAuction, command_call, parse_denomination
-from arbitre.rulings.belote.coinche_deal import deal_323, obligation_broken, score_played_deal
+from arbitre.rulings.belote.check import CheckReport, DealReport, Defect, DefectKind
+from arbitre.rulings.belote.coinche import (
+    CoincheVariants,
+    Contract,
+    Level,
+    trick_winner,
+)
+from arbitre.rulings.belote.coinche_auction import (
+    CoincheAuction,
+    command_call,
+    parse_denomination,
+)
+from arbitre.rulings.belote.coinche_deal import (
+    deal_323,
+    obligation_broken,
+    score_played_deal,
+)
 from arbitre.rulings.belote.record import Player, Team, Trick
 from arbitre.rulings.belote.scoring import DealScore
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 
 class _Model(BaseModel):

@@ -4,13 +4,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
-
 from arbitre.cli import exitcodes
 from arbitre.cli.app import app
 from arbitre.rulings.belote.coinche_check import check_coinche, load_coinche_record
 from arbitre.server import bots
 from arbitre.server.table import Phase, Seat, Table, TableOptions
+from typer.testing import CliRunner
 
 runner = CliRunner()
 
@@ -64,7 +63,7 @@ def test_the_checker_finds_what_was_changed(tmp_path):
 
 def test_belote_check_game_coinche_on_the_command_line(tmp_path):
     docs = play_table(tmp_path, seed=8, deals=1)
-    path = sorted(tmp_path.glob("*.json"))[0]
+    path = min(tmp_path.glob("*.json"))
     r = runner.invoke(app, ["belote", "check", "--game", "coinche", str(path), "--json"])
     assert r.exit_code == exitcodes.OK, r.stdout
     assert json.loads(r.stdout)["clean"] is True
