@@ -155,9 +155,16 @@ class CardWords:
     shown: str
 
 
+#: The usual spellings (``10 hearts``, ``j spades``, ``10h``), lower case, straight to the card.
+_USUAL: dict[str, Card] = {form.lower(): c for c in DECK for form in (c.protocol(), c.short())}
+
+
 def read_card(args: list[str]) -> CardWords:
     """``["10", "Hearts"]``, ``["J", "Pique"]``, ``["10H"]`` → a card of the 32-card pack, or ``None``."""
     shown = " ".join(args)
+    usual = _USUAL.get(shown.lower())
+    if usual is not None:
+        return CardWords(usual, shown)
     words = list(args)
     if len(words) == 1 and len(words[0]) >= 2:
         words = [words[0][:-1], words[0][-1]]
