@@ -39,7 +39,7 @@ import re
 from dataclasses import dataclass
 
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit, parse_rank, parse_suit
-from arbitre.rulings.belote.coinche_auction import Reply
+from arbitre.rulings.belote.coinche_auction import Reply, make_reply
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -56,25 +56,24 @@ EV_LEFT, EV_BOT, EV_BACK = 660, 661, 662
 EV_CLOSING = 690
 
 
-def _r(code: int, name: str, en: str, fr: str, ok: bool = False) -> Reply:
-    return Reply(code, name, T(fr, en), ok)
-
-
-OK = _r(200, "OKAY", "okay.", "d'accord.", True)
-NICKNAME_CHANGED = _r(200, "NICKNAME_CHANGED", "Nickname changed", "pseudonyme changé", True)
-TURN_OKAY = _r(200, "TURN_OKAY", "your turn has been taken into account.", "votre coup est pris en compte.", True)
-MSG_OKAY = _r(200, "MSG_OKAY", "message sent.", "message envoyé.", True)
-INVALID_COMMAND = _r(400, "INVALID_COMMAND", "Invalid command", "commande invalide")
-ERR_EMPTYTEXT = _r(411, "ERR_EMPTYTEXT", "no text to send.", "aucun texte à envoyer.")
-ERR_COULDNOTSEND = _r(412, "ERR_COULDNOTSEND", "an error occured during the sending process: you are not at a table.",
-                      "erreur pendant l'envoi : vous n'êtes pas à une table.")
-ERR_NOTRICK = _r(423, "ERR_NOTRICK", "the last trick is not available yet.", "le dernier pli n'est pas encore disponible.")
-ERR_NOTPLAYING = _r(423, "ERR_WRONGTURN", "please wait for your turn: the card play has not started.",
-                    "attendez votre tour : le jeu de la carte n'a pas commencé.")
-ERR_NOTSEATED = _r(423, "ERR_WRONGTURN", "please wait for your turn: you are not at a table yet.",
-                   "attendez votre tour : vous n'êtes pas encore à une table.")
-ERR_EMPTYHAND = _r(424, "ERR_EMPTYHAND", "your hand is empty.", "votre main est vide.")
-
+_r = make_reply
+NICKNAME_CHANGED, TURN_OKAY, MSG_OKAY = (make_reply(*args, ok=True) for args in (
+    (200, "NICKNAME_CHANGED", "Nickname changed", "pseudonyme changé"),
+    (200, "TURN_OKAY", "your turn has been taken into account.", "votre coup est pris en compte."),
+    (200, "MSG_OKAY", "message sent.", "message envoyé."),
+))
+ERR_EMPTYTEXT, ERR_COULDNOTSEND, ERR_NOTRICK, ERR_NOTPLAYING, ERR_NOTSEATED, ERR_EMPTYHAND = (
+    make_reply(*args) for args in (
+        (411, "ERR_EMPTYTEXT", "no text to send.", "aucun texte à envoyer."),
+        (412, "ERR_COULDNOTSEND", "an error occured during the sending process: you are not at a table.",
+         "erreur pendant l'envoi : vous n'êtes pas à une table."),
+        (423, "ERR_NOTRICK", "the last trick is not available yet.", "le dernier pli n'est pas encore disponible."),
+        (423, "ERR_WRONGTURN", "please wait for your turn: the card play has not started.",
+         "attendez votre tour : le jeu de la carte n'a pas commencé."),
+        (423, "ERR_WRONGTURN", "please wait for your turn: you are not at a table yet.",
+         "attendez votre tour : vous n'êtes pas encore à une table."),
+        (424, "ERR_EMPTYHAND", "your hand is empty.", "votre main est vide."),
+    ))
 
 def invalid(why: T) -> Reply:
     """400 with the reason (unknown command, line too long, not UTF-8, empty line…)."""

@@ -85,8 +85,12 @@ class Reply:
         return f"{self.code} {self.text.get(lang)}"
 
 
-def _r(code: int, name: str, en: str, fr: str, ok: bool = False) -> Reply:
+def make_reply(code: int, name: str, en: str, fr: str, ok: bool = False) -> Reply:
+    """A reply from its code, symbolic name, English and French texts (the server's replies use it too)."""
     return Reply(code, name, T(fr, en), ok)
+
+
+_r = make_reply
 
 
 BIDDING_OKAY = _r(200, "BIDDING_OKAY", "bidding okay.", "enchère acceptée.", True)

@@ -29,12 +29,12 @@ def server(tmp_path):
         assert match, line
         yield int(match.group(1))
     finally:
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signal.SIGINT)  # Ctrl-C: the server stops
         try:
-            proc.wait(timeout=10)
+            proc.communicate(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
-            proc.wait(timeout=10)
+            proc.communicate()
 
 
 def test_netcat_plays_against_three_bots(server):
