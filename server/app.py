@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from arbitre.rulings.belote.coinche import CoincheVariants
-from arbitre.rulings.belote.coinche_auction import AuctionVariants
+from arbitre.rulings.belote.coinche_auction import INVALID_COMMAND, AuctionVariants
 from arbitre.rulings.i18n import T
 from arbitre.server.protocol import (
     ERR_COULDNOTSEND,
@@ -41,7 +41,6 @@ from arbitre.server.protocol import (
     EV_SEATED,
     EV_WAITING,
     EV_WELCOME,
-    INVALID_COMMAND,
     MAX_LINE,
     NICKNAME_CHANGED,
     err_nickname,

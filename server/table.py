@@ -37,6 +37,7 @@ from arbitre.rulings.belote.cards import DECK, Card
 from arbitre.rulings.belote.coinche import CoincheVariants, NoTrump, trick_winner
 from arbitre.rulings.belote.coinche_auction import (
     ERR_WRONGTURN,
+    INVALID_COMMAND,
     AuctionVariants,
     Call,
     CallKind,
@@ -73,7 +74,6 @@ from arbitre.server.protocol import (
     EV_NEW_GAME,
     EV_TRICK,
     EV_TURN,
-    INVALID_COMMAND,
     MSG_OKAY,
     TURN_OKAY,
     card_text,
