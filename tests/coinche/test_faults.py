@@ -119,3 +119,32 @@ def test_more_clients_form_more_tables(served):
             await p.close()
 
     served(body, ServerOptions(seed=2))
+
+
+def test_random_lines_get_one_known_reply_each_and_no_internal_error(served):
+    import random
+
+    words = ["NAME", "CONTRACT", "COINCHE", "SURCOINCHE", "PASS", "PLAY", "LAST", "HAND", "MSG", "capot", "80",
+             "170", "Hearts", "TA", "SA", "10", "J", "Pique", "x", "é", "\t", "générale", "100", "Spades", "P"]
+    known = {200, 400, 402, 403, 411, 412, 421, 422, 423, 424, 425, 431, 432, 433, 434, 435, 436,
+             441, 442, 443, 444, 451, 452, 453}
+    rng = random.Random(12)
+
+    async def body(port, srv):
+        players = await named_table(port, NAMES)
+        for _ in range(150):
+            for p in players:
+                if rng.random() < 0.1:
+                    line = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 40))).replace(b"\n", b"") + b"\n"
+                else:
+                    line = " ".join(rng.choice(words) for _ in range(rng.randrange(1, 4))).encode() + b"\n"
+                if line.upper().startswith(b"QUIT") or line.upper().startswith(b"NAME"):
+                    continue
+                reply = await p.cmd(line)
+                assert int(reply[:3]) in known, (line, reply)
+                assert "internal" not in reply
+        for p in players:
+            assert (await p.cmd("HAND")).startswith(("200", "424"))
+            await p.close()
+
+    served(body, ServerOptions(seed=9))
