@@ -14,11 +14,12 @@ The game (choices documented in README "Coinche table protocol"):
   (the same engine as ``classify --game coinche``); the card play follows
   :func:`~arbitre.rulings.belote.coinche.legal_cards` (suit contracts: the belote rule;
   TA: follow and go higher; SA: follow);
-* the score of a deal is :func:`~arbitre.rulings.belote.coinche.score_coinche`
-  (made or failed, coinche ×2, surcoinche × the variant's multiplier, capot and générale
-  by their values); card points per denomination plus 10 for the last trick; a belote
-  (King and Queen of a suit trump in one hand) counts 20 for its holder's side; the
-  protocol has no command for announces, so there are none;
+* the deal (:func:`~arbitre.rulings.belote.coinche_deal.deal_323`), the obligation an
+  illegal card breaks and the score of a deal
+  (:func:`~arbitre.rulings.belote.coinche_deal.score_played_deal`: made or failed,
+  coinche ×2, surcoinche × the variant's multiplier, capot and générale by their values,
+  belote 20; no announces, the protocol has no command for them) are the rules module's,
+  shared with the record checker;
 * the game ends after the deal where a team reaches the target with more points than
   the other (equal scores at or above the target: one more deal); the final scores are
   sent and a new game starts at once with the same players.
