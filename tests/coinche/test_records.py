@@ -35,7 +35,8 @@ def play_table(tmp_path, seed: int, contract: str | None = None, deals: int = 1)
     return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(tmp_path.glob("*.json"))]
 
 
-@pytest.mark.parametrize("contract", [None, "CONTRACT 160 TA", "CONTRACT 150 SA", "CONTRACT capot Spades"])
+@pytest.mark.parametrize("contract", [None, "CONTRACT 160 TA", "CONTRACT 150 SA", "CONTRACT capot Spades",
+                                      "CONTRACT generale TA"])
 def test_records_of_played_deals_check_clean(tmp_path, contract):
     docs = play_table(tmp_path, seed=11, contract=contract, deals=3)
     assert len(docs) >= 3

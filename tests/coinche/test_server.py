@@ -25,6 +25,10 @@ def test_a_whole_game_by_four_scripted_clients(served, tmp_path):
         totals = [int(w.rstrip(",;")) for w in over[0].split(";")[1].split()[1::2]]
         assert max(totals) >= 300 and totals[0] != totals[1]
         await players[0].wait_event("642 new game #2")  # the table starts again
+        deals = len([e for e in players[0].events if e.startswith("640")])
+        await players[0].wait_event(f"611 deal {deals + 1}")
+        dealers = [e.split("dealer ")[1] for e in players[0].events if e.startswith("611")]
+        assert dealers == [NAMES[i % 4] for i in range(deals + 1)]  # to the left every deal, across games too
         scores = [e for e in players[0].events if e.startswith("640")]
         assert len(scores) >= 2 and f"total {NAMES[0]}+{NAMES[2]}" in scores[-1]
         for p in players:
@@ -107,7 +111,10 @@ def test_every_numeric_reply_of_the_protocol(served):
                     illegal_seen = True
             assert (await p.play_legal()).startswith("200")
         assert (await a.cmd("LAST")).startswith("200 last trick: ")
-        await a.wait_event("640 deal 1")
+        score = await a.wait_event("640 deal 1")
+        # 90 Hearts surcoinched: the winning side takes (160 + 90) x 4, the other nothing (a belote stays, 20)
+        deal_points = sorted(int(w.rstrip(";,")) for w in score.split(";")[1].split()[1::2])
+        assert deal_points[1] in (1000, 1020) and deal_points[0] in (0, 20), score
         # deal 2: dealer b, c speaks first; an auction closed by three passes
         await c.wait_event("620 your turn to bid")
         c.turn = d.turn = None
