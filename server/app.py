@@ -81,6 +81,7 @@ class Client:
     lines: int = field(default=0)
     held: list[str] | None = None  # events caused by the command being handled, sent after its reply
     out: list[str] = field(default_factory=list)  # lines waiting for the next write
+    drop_reason: T | None = None  # why the server dropped the connection, if it did
 
     def send(self, line: str) -> None:
         """Queue a line; the lines queued during one turn of the event loop leave in one write."""
@@ -107,6 +108,7 @@ class Client:
         self.writer.write(data)
         if transport.get_write_buffer_size() > self.max_buffer:  # it does not read: drop it
             self.closed = True
+            self.drop_reason = T("le joueur ne lisait plus ses messages", "the player stopped reading")
             transport.abort()
 
 
@@ -172,8 +174,7 @@ class CoincheServer:
         except (ConnectionError, OSError):
             why = T("connexion perdue", "connection lost")
         finally:
-            if client.closed and why.en == "connection closed":
-                why = T("le joueur ne lisait plus ses messages", "the player stopped reading")
+            why = client.drop_reason or why
             self._gone(client, why)
             try:
                 client.flush(last=True)
@@ -290,6 +291,8 @@ class CoincheServer:
 
     def _gone(self, client: Client, why: T) -> None:
         client.closed = True
+        if client.name is not None:
+            print(f"coinche server: {client.name} left: {why.en}", file=sys.stderr, flush=True)
         if client in self.lobby:
             self.lobby.remove(client)
         if client.name is not None and self.clients.get(client.name.lower()) is client:

@@ -80,7 +80,7 @@ def test_quit_frees_the_seat_the_same_way(served):
     served(body, ServerOptions(grace=0.2, seed=2))
 
 
-def test_a_client_that_never_reads_is_dropped_and_nothing_else_is_disturbed(served):
+def test_a_client_that_never_reads_is_dropped_and_nothing_else_is_disturbed(served, capfd):
     async def body(port, srv):
         others = await named_table(port, NAMES)  # table 1
         sock = socket.create_connection(("127.0.0.1", port), timeout=5)
@@ -88,10 +88,15 @@ def test_a_client_that_never_reads_is_dropped_and_nothing_else_is_disturbed(serv
         sock.setblocking(False)
         loop = asyncio.get_running_loop()
         await loop.sock_sendall(sock, b"NAME glutton\n")
+        for _ in range(500):  # wait until the server knows the name
+            if "glutton" in srv.clients:
+                break
+            await asyncio.sleep(0.01)
+        assert "glutton" in srv.clients
         dropped = False
         for _ in range(2000):  # ask for its hand over and over and never read the answers
             try:
-                await asyncio.wait_for(loop.sock_sendall(sock, b"HAND\n" * 200), 2)
+                await asyncio.wait_for(loop.sock_sendall(sock, b"HAND\n" * 1000), 2)
             except (TimeoutError, ConnectionError, OSError):
                 dropped = True
                 break
@@ -99,6 +104,8 @@ def test_a_client_that_never_reads_is_dropped_and_nothing_else_is_disturbed(serv
                 dropped = True
                 break
         assert dropped and "glutton" not in srv.clients
+        capsys_text = capfd.readouterr().err
+        assert "glutton left: the player stopped reading" in capsys_text
         sock.close()
         assert (await others[0].cmd("HAND")).startswith("200")
         assert (await others[1].cmd("MSG still here")).startswith("200")
