@@ -29,6 +29,7 @@ import signal
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -151,6 +152,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         match = re.search(r":(\d+)\s*$", first)
         if not match:
             return {"error": f"the server did not start: {first.strip()}"}
+        # the server logs every departure on stderr: drain it so that a full pipe never blocks the server
+        threading.Thread(target=proc.stderr.read, daemon=True).start()
         cpu0 = _cpu_seconds(proc.pid)
         client0 = time.process_time()
         if hasattr(os, "sched_setaffinity") and (os.cpu_count() or 1) > 1 and shutil.which("taskset"):

@@ -7,6 +7,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -27,14 +28,15 @@ def server(tmp_path):
         line = proc.stderr.readline()  # "coinche server listening on 127.0.0.1:PORT"
         match = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
         assert match, line
+        threading.Thread(target=proc.stderr.read, daemon=True).start()  # departures are logged there
         yield int(match.group(1))
     finally:
         proc.send_signal(signal.SIGINT)  # Ctrl-C: the server stops
         try:
-            proc.communicate(timeout=10)
+            proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
-            proc.communicate()
+            proc.wait()
 
 
 def test_netcat_plays_against_three_bots(server):
