@@ -69,6 +69,16 @@ def main() -> int:
     bt = bench_tresillo.main([])
     lines.append(f"| tresillo: random legal coups/s, one core (deal, auction, exchanges, play, payments) |"
                  f" {bt['ours']['median']:,.0f} | | ≥ 10,000 | |")
+    import bench_coinche_server
+
+    cs = bench_coinche_server.main([])
+    if "error" in cs:
+        lines.append(f"| coinche server | not run: {cs['error']} | | | |")
+    else:
+        lines += [f"| coinche server: commands/s, {cs['tables']} tables × 4 clients, whole deals (load avg "
+                  f"{cs['load_avg']:.1f}) | {cs['commands_per_s']:,} | server CPU: {cs['commands_per_server_cpu_s']:,}"
+                  f" commands per CPU second | ≥ 5,000 | |",
+                  f"| coinche server: reply latency p99 (median) | {cs['p99_ms']} ms ({cs['median_ms']} ms) | | ≤ 20 ms | |"]
     header = ["| benchmark | ours | peer / floor | target | ratio |", "| --- | --- | --- | --- | --- |"]
     table = "\n".join(header + lines)
     print("\n" + machine() + "\n" + table)

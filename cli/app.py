@@ -32,6 +32,7 @@ LAZY = {
     "log": ("arbitre.cli.cmd_ruling", "log"),
     "belote": ("arbitre.cli.belote", None),
     "tresillo": ("arbitre.cli.tresillo", None),
+    "coinche": ("arbitre.cli.coinche", None),
 }
 """Commands imported only when used: a cold `arbitre classify` pays for classify alone
 (the belote engine's import alone costs ~0.3 s). name -> (module with `app`, command in it)."""

@@ -16,18 +16,24 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
-
 from arbitre.cli import exitcodes
 from arbitre.cli.common import Lang, LangOpt
 from arbitre.rulings.belote.check import CheckReport, check_game
-from arbitre.rulings.belote.coinche_auction import AuctionResult, classify_belote_taking, classify_coinche
+from arbitre.rulings.belote.coinche_auction import (
+    AuctionResult,
+    AuctionVariants,
+    LineResult,
+    classify_belote_taking,
+    classify_coinche,
+    classify_lines,
+)
 from arbitre.rulings.belote.play import UndertrumpRule
 from arbitre.rulings.belote.record import load_record
 from arbitre.rulings.belote.scoring import CapotRule, LitigeRule, MadeRule, Variants
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+from rich.console import Console
+from rich.table import Table
 
 app = typer.Typer(
     help="Belote & coinche referee. Example: arbitre belote check partie.json --lang en",
@@ -127,8 +133,9 @@ def render_coinche_classification(result: AuctionResult, lang: str = "fr", as_js
         out.print(T("Personne n'a pris : on redistribue.", "Nobody took: redeal.").get(lang))
     elif result.taker:
         levels = {0: T("", ""), 1: T(", coinché", ", coinched"), 2: T(", surcoinché", ", surcoinched")}
-        out.print(T(f"Preneur : {result.taker} — {result.contract}{levels[result.coinche_level].fr}",
-                    f"Taker: {result.taker} — {result.contract}{levels[result.coinche_level].en}").get(lang))
+        label = result.contract_label or T(str(result.contract), str(result.contract))
+        out.print(T(f"Preneur : {result.taker} — {label.fr}{levels[result.coinche_level].fr}",
+                    f"Taker: {result.taker} — {label.en}{levels[result.coinche_level].en}").get(lang))
     if not result.ended and not result.passed_out:
         out.print(T("Enchères non terminées.", "The auction is not over.").get(lang))
     return code
@@ -145,6 +152,7 @@ def check_cmd(
                                   help="Contract made when: more_than_defence (default) or seed_82."),
     undertrump: UndertrumpRule = typer.Option(UndertrumpRule.MUST_UNDERTRUMP, "--undertrump",
                                               help="Void and cannot overtrump: must_undertrump or may_discard."),
+    game: Game = typer.Option(Game.belote, "--game", help="belote (default) or coinche (a coinche table record)."),
 ) -> None:
     """Check a recorded belote game: every defect, renonce penalties, recomputed scores.
 
@@ -157,30 +165,120 @@ def check_cmd(
             text = record.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:
             raise InputError(T(f"fichier illisible : {err}", f"cannot read file: {err}"), source=str(record))
-        game = load_record(text, source=str(record))
+        if game is Game.coinche:  # a coinche table record (arbitre coinche serve --record-dir)
+            from arbitre.rulings.belote.coinche_check import check_coinche, load_coinche_record
+
+            raise typer.Exit(render_check_report(check_coinche(load_coinche_record(text, str(record))),
+                                                 lang.value, as_json))
+        loaded = load_record(text, source=str(record))
     except InputError as err:
         raise typer.Exit(_input_error(err, lang.value, as_json))
-    report = check_game(game, Variants(capot=capot, litige=litige, made=made), undertrump)
+    report = check_game(loaded, Variants(capot=capot, litige=litige, made=made), undertrump)
     raise typer.Exit(render_check_report(report, lang.value, as_json))
+
+
+def _auction_sources(inputs: list[str]) -> list[tuple[str, str]]:
+    """Split arguments into ("file", path), ("stdin", "-") and ("text", auction) (consecutive words joined)."""
+    sources: list[tuple[str, str]] = []
+    words: list[str] = []
+    for arg in inputs:
+        if arg == "-" or Path(arg).is_file() or "/" in arg or arg.lower().endswith(".txt"):
+            if words:
+                sources.append(("text", " ".join(words)))
+                words = []
+            sources.append(("stdin", arg) if arg == "-" else ("file", arg))
+        else:
+            words.append(arg)
+    if words:
+        sources.append(("text", " ".join(words)))
+    return sources
+
+
+def _line_summary(item: LineResult, lang: str) -> str:
+    """One line per auction: where, the outcome, and every refused call with its code."""
+    where = f"{item.source}:{item.line}"
+    if item.error is not None:
+        return f"{where}  {T('illisible', 'unreadable').get(lang)}: {item.error.message.get(lang)}"
+    res = item.result
+    assert res is not None
+    if res.passed_out:
+        outcome = T("personne n'a pris : on redistribue", "nobody took: redeal").get(lang)
+    elif res.taker:
+        label = res.contract_label.get(lang) if res.contract_label else res.contract
+        level = {0: T("", ""), 1: T(", coinché", ", coinched"), 2: T(", surcoinché", ", surcoinched")}
+        outcome = T(f"preneur {res.taker} — {label}{level[res.coinche_level].fr}",
+                    f"taker {res.taker} — {label}{level[res.coinche_level].en}").get(lang)
+    else:
+        outcome = T("pas de preneur", "no taker").get(lang)
+    if not res.ended:
+        outcome += T(" (enchères non terminées)", " (the auction is not over)").get(lang)
+    bad = [f"#{c.index} {c.text} → {c.code if c.code is not None else '✗'} {c.message.get(lang)}"
+           for c in res.irregular]
+    return f"{where}  {outcome}" + (f"  | {' | '.join(bad)}" if bad else "")
+
+
+def classify_inputs(inputs: list[str], game: str, lang: str = "en", as_json: bool = False,
+                    turned: str | None = None, variants: AuctionVariants = AuctionVariants()) -> int:
+    """Classify auctions typed, in files (one per line) or on stdin (``-``); print; return the exit code.
+
+    A single typed auction keeps the one-auction view (:func:`render_coinche_classification`);
+    files and stdin get one line per auction (``source:line``), and with ``--json`` one document
+    ``{"auctions": [...], "errors": [...]}``. Exit: 0 all regular, 1 refused calls, 2 something unreadable.
+    """
+    sources = _auction_sources(inputs)
+    if len(sources) == 1 and sources[0][0] == "text":
+        try:
+            result = (classify_coinche(sources[0][1], variants=variants) if game == "coinche"
+                      else classify_belote_taking(sources[0][1], turned=turned))
+        except InputError as err:
+            return _input_error(err, lang, as_json)
+        return render_coinche_classification(result, lang, as_json)
+    items: list[LineResult] = []
+    errors: list[InputError] = []
+    for kind, value in sources:
+        if kind == "text":
+            items.extend(classify_lines([value], game, "<typed>", variants))
+            continue
+        try:
+            if kind == "stdin":
+                data = sys.stdin.buffer.read().decode("utf-8-sig")
+            else:
+                data = Path(value).read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as err:
+            errors.append(InputError(T(f"fichier illisible : {err}", f"cannot read file: {err}"), source=value))
+            continue
+        items.extend(classify_lines(data.splitlines(), game, "<stdin>" if kind == "stdin" else value, variants))
+    errors.extend(i.error for i in items if i.error is not None)
+    for err in errors:
+        _err().print(f"error: {err.render(lang)}", markup=False, highlight=False)
+    if as_json:
+        _print_json({"auctions": [i.to_dict() for i in items if i.error is None],
+                     "errors": [{"source": e.source, "line": e.line, "token": e.token,
+                                 "message": e.message.as_dict()} for e in errors]})
+    else:
+        for item in items:
+            if item.error is None:
+                sys.stdout.write(_line_summary(item, lang) + "\n")
+    if errors:
+        return exitcodes.BAD_INPUT
+    return exitcodes.FINDINGS if any(i.result and i.result.irregular for i in items) else exitcodes.OK
 
 
 @app.command("classify")
 def classify_cmd(
-    auction: str = typer.Argument(..., help="Calls separated by spaces, e.g. \"80H P 90S X P P P\"."),
-    game: Game = typer.Option(Game.coinche, "--game", help="coinche (seed 003 replies) or belote (taking rounds)."),
+    inputs: list[str] = typer.Argument(..., help="An auction (\"80H P 90S X P P P\", \"CONTRACT 80 Hearts PASS\"), "
+                                       "files with one auction per line, or - for stdin."),
+    game: Game = typer.Option(Game.coinche, "--game", help="coinche (table protocol replies) or belote (taking rounds)."),
     turned: str = typer.Option(None, "--turned", help="Belote: the turned card, e.g. 8H."),
+    bid_step: int = typer.Option(0, "--bid-step", help="Coinche variant: bids must be a multiple of this (0: any)."),
     as_json: bool = typer.Option(False, "--json", help="Print exactly one JSON document on stdout."),
     lang: LangOpt = Lang.en,
 ) -> None:
-    """Classify an auction: taker, contract, coinche level, and each call's reply code.
+    """Classify auctions: taker, contract, coinche level, and each call's reply code.
 
-    Example: arbitre belote classify "80H P 90S X P P P" --lang en
+    Example: arbitre belote classify "CONTRACT 80 Hearts PASS PASS PASS" --lang en
 
-    Exit codes: 0 all calls regular, 1 irregular calls held, 2 unreadable input.
+    Exit codes: 0 all calls regular, 1 refused calls held, 2 unreadable input.
     """
-    try:
-        result = (classify_coinche(auction) if game is Game.coinche
-                  else classify_belote_taking(auction, turned=turned))
-    except InputError as err:
-        raise typer.Exit(_input_error(err, lang.value, as_json))
-    raise typer.Exit(render_coinche_classification(result, lang.value, as_json))
+    raise typer.Exit(classify_inputs(inputs, game.value, lang.value, as_json, turned,
+                                     AuctionVariants(bid_step=bid_step)))

@@ -9,15 +9,10 @@ from arbitre.cli import exitcodes
 
 
 def classify_game(game: str, inputs: list[str], lang: str, as_json: bool) -> int:
-    from arbitre.cli.belote import render_coinche_classification
+    """Typed auctions, files (one auction per line) or - (stdin): see :func:`arbitre.cli.belote.classify_inputs`."""
+    from arbitre.cli.belote import classify_inputs
     from arbitre.cli.common import fail
-    from arbitre.rulings.belote.coinche_auction import classify_belote_taking, classify_coinche
 
-    text = " ".join(inputs)
-    if game == "coinche":
-        result = classify_coinche(text)
-    elif game == "belote":
-        result = classify_belote_taking(text)
-    else:
+    if game not in ("coinche", "belote"):
         fail(f"unknown game {game!r}: bridge, coinche or belote", exitcodes.BAD_INPUT)
-    return render_coinche_classification(result, lang, as_json)
+    return classify_inputs(inputs, game, lang, as_json)

@@ -1,0 +1,343 @@
+"""The coinche table server on asyncio streams: connections, names, tables, faults.
+
+What: :class:`CoincheServer` accepts TCP clients, reads UTF-8 lines ending in ``\\n`` or
+``\\r\\n`` (at most :data:`~arbitre.server.protocol.MAX_LINE` bytes), requires ``NAME`` first,
+seats every four named clients (fewer with ``bots``) at a new :class:`~arbitre.server.table.Table`
+and routes game commands to it. Every command gets exactly one reply line.
+
+Faults, each answered without disturbing anybody else:
+
+* a line too long, not UTF-8, holding control characters, or empty: ``400`` with the reason;
+* a client that does not read: its pending output is bounded (:attr:`ServerOptions.max_buffer`
+  bytes); past it the connection is dropped, as if it had left;
+* end of input (a half-closed socket), a reset, or ``QUIT``: the player leaves; at a table the
+  others get ``660`` and the table waits :attr:`ServerOptions.grace` seconds for a client
+  sending ``NAME`` with the same name (it gets its seat and cards back, ``662``); after that a
+  bot takes the seat (``661``). A table with nobody but bots left is closed;
+* an unexpected error while handling a line is logged on stderr and answered ``400``: the
+  server and the other tables go on.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import re
+import sys
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from arbitre.rulings.belote.coinche import CoincheVariants
+from arbitre.rulings.belote.coinche_auction import INVALID_COMMAND, AuctionVariants
+from arbitre.rulings.i18n import T
+from arbitre.server.protocol import (
+    ERR_COULDNOTSEND,
+    ERR_EMPTYHAND,
+    ERR_EMPTYTEXT,
+    ERR_NAME_FIRST,
+    ERR_NAMEALREADYINUSE,
+    ERR_NOTSEATED,
+    EV_CLOSING,
+    EV_SEATED,
+    EV_WAITING,
+    EV_WELCOME,
+    MAX_LINE,
+    NICKNAME_CHANGED,
+    err_nickname,
+    invalid,
+    split_command,
+    valid_name,
+)
+from arbitre.server.table import Seat, Table, TableOptions
+
+GAME_COMMANDS = {"CONTRACT", "CONTRAT", "PASS", "PASSE", "COINCHE", "SURCOINCHE", "PLAY", "LAST", "HAND"}
+KNOWN = GAME_COMMANDS | {"NAME", "MSG", "QUIT"}
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f]")  # control characters but the tab: binary data
+
+
+@dataclass(frozen=True)
+class ServerOptions:
+    bots: int = 0  # seats per table given to bots (0..3)
+    target: int = 1000
+    lang: str = "en"
+    grace: float = 30.0  # seconds a table waits for a player who left
+    max_buffer: int = 256 * 1024  # bytes of unsent output a client may hold
+    auction: AuctionVariants = field(default_factory=AuctionVariants)
+    scoring: CoincheVariants = field(default_factory=CoincheVariants)
+    record_dir: Path | None = None
+    seed: int | None = None
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection."""
+
+    writer: asyncio.StreamWriter
+    max_buffer: int
+    name: str | None = None
+    table: Table | None = None
+    seat: int | None = None
+    closed: bool = False
+    lines: int = field(default=0)
+    held: list[str] | None = None  # events caused by the command being handled, sent after its reply
+    out: list[str] = field(default_factory=list)  # lines waiting for the next write
+    drop_reason: T | None = None  # why the server dropped the connection, if it did
+
+    def send(self, line: str) -> None:
+        """Queue a line; the lines queued during one turn of the event loop leave in one write."""
+        if self.closed:
+            return
+        if self.held is not None:
+            self.held.append(line)
+            return
+        if not self.out:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self.out.append(line)
+
+    def flush(self, last: bool = False) -> None:
+        """Write the queued lines (``last``: even though the connection is being closed, e.g. after QUIT)."""
+        if (self.closed and not last) or not self.out:
+            self.out.clear()
+            return
+        data = ("\n".join(self.out) + "\n").encode("utf-8")
+        self.out.clear()
+        transport = self.writer.transport
+        if transport.is_closing():
+            self.closed = True
+            return
+        self.writer.write(data)
+        if transport.get_write_buffer_size() > self.max_buffer:  # it does not read: drop it
+            self.closed = True
+            self.drop_reason = T("le joueur ne lisait plus ses messages", "the player stopped reading")
+            transport.abort()
+
+
+class CoincheServer:
+    """The lobby and the tables; one instance per listening socket."""
+
+    def __init__(self, options: ServerOptions = ServerOptions()) -> None:
+        self.options = options
+        self.lang = options.lang
+        self.clients: dict[str, Client] = {}  # connected, named
+        self.lobby: list[Client] = []
+        self.tables: dict[int, Table] = {}
+        self.absent: dict[str, tuple[Table, int, asyncio.TimerHandle]] = {}
+        self.numbers = itertools.count(1)
+        self.seeds = itertools.count(options.seed or 0)
+        self.server: asyncio.base_events.Server | None = None
+
+    def t(self, text: T) -> str:
+        return text.get(self.lang)
+
+    async def start(self, host: str = "127.0.0.1", port: int = 4242) -> asyncio.base_events.Server:
+        self.server = await asyncio.start_server(self.handle, host, port, limit=MAX_LINE * 4)
+        return self.server
+
+    # -- one connection ---------------------------------------------------------------
+    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        client = Client(writer, self.options.max_buffer)
+        client.send(f"{EV_WELCOME} " + self.t(T("bienvenue à la table de coinche : envoyez NAME <pseudo>",
+                                                "welcome to the coinche table: send NAME <nick>")))
+        why = T("connexion fermée", "connection closed")
+        buf = bytearray()
+        discarding = False
+        try:
+            while not client.closed:
+                chunk = await reader.read(65536)
+                if not chunk:
+                    why = T("connexion fermée par le joueur", "the player closed the connection")
+                    break
+                buf += chunk
+                while not client.closed:
+                    end = buf.find(b"\n")
+                    if end < 0:
+                        if len(buf) > MAX_LINE:
+                            if not discarding:  # one 400 per line, however long
+                                client.send(self._400(T("ligne trop longue (plus de 4 Ko)",
+                                                        "line too long (over 4 KB)")))
+                            buf.clear()
+                            discarding = True
+                        break
+                    raw = bytes(buf[:end])
+                    del buf[:end + 1]
+                    if discarding:  # the end of a line already refused as too long
+                        discarding = False
+                        continue
+                    if raw.endswith(b"\r"):
+                        raw = raw[:-1]
+                    if len(raw) > MAX_LINE:
+                        client.send(self._400(T("ligne trop longue (plus de 4 Ko)", "line too long (over 4 KB)")))
+                        continue
+                    if not self._line(client, raw):
+                        why = T("le joueur a quitté (QUIT)", "the player quit (QUIT)")
+                        client.closed = True
+        except (ConnectionError, OSError):
+            why = T("connexion perdue", "connection lost")
+        finally:
+            why = client.drop_reason or why
+            self._gone(client, why)
+            try:
+                client.flush(last=True)
+                writer.close()
+            except (ConnectionError, OSError, RuntimeError):  # the socket may already be gone
+                client.closed = True
+
+    def _400(self, why: T) -> str:
+        return invalid(why).line(self.lang)
+
+    def _line(self, client: Client, raw: bytes) -> bool:
+        """Handle one line; False when the client quits."""
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            client.send(self._400(T("ce n'est pas du texte UTF-8", "not UTF-8 text")))
+            return True
+        if _CONTROL.search(text):
+            client.send(self._400(T("caractères de contrôle (données binaires)", "control characters (binary data)")))
+            return True
+        verb, args = split_command(text)
+        if not verb:
+            client.send(self._400(T("ligne vide", "empty line")))
+            return True
+        client.lines += 1
+        client.held = []
+        try:
+            reply, keep = self._dispatch(client, verb, args, text)
+        except Exception:  # noqa: BLE001 - a bug must not take the server down
+            traceback.print_exc(file=sys.stderr)
+            reply, keep = self._400(T("erreur interne du serveur", "internal server error")), True
+        held, client.held = client.held, None
+        client.send(reply)
+        for line in held:  # the reply first, then the events the command caused
+            client.send(line)
+        return keep
+
+    def _dispatch(self, client: Client, verb: str, args: list[str], text: str) -> tuple[str, bool]:
+        """The reply line to one command, and False when the client quits."""
+        lang = self.lang
+        if verb not in KNOWN:
+            return INVALID_COMMAND.line(lang), True
+        if verb == "QUIT":
+            return f"{EV_CLOSING} " + self.t(T("au revoir", "goodbye")), False
+        if verb == "NAME":
+            return self._name(client, args), True
+        if client.name is None:
+            return ERR_NAME_FIRST.line(lang), True
+        table, seat = client.table, client.seat
+        if verb == "MSG":
+            parts = text.split(None, 1)
+            message = parts[1].strip() if len(parts) > 1 else ""
+            if not message:
+                return ERR_EMPTYTEXT.line(lang), True
+            if table is None or seat is None:
+                return ERR_COULDNOTSEND.line(lang), True
+            return table.chat(seat, message).line(lang), True
+        if table is None or seat is None:
+            return (ERR_EMPTYHAND if verb == "HAND" else ERR_NOTSEATED).line(lang), True
+        return table.command(seat, verb, args).line(lang), True
+
+    # -- names and seats --------------------------------------------------------------
+    def _name(self, client: Client, args: list[str]) -> str:
+        nick = " ".join(args)
+        if len(args) != 1 or not valid_name(nick):
+            return err_nickname(nick).line(self.lang)
+        key = nick.lower()
+        holder = self.clients.get(key)
+        if holder is not None and holder is not client:
+            return ERR_NAMEALREADYINUSE.line(self.lang)
+        if client.name is not None:  # a change of name
+            self.clients.pop(client.name.lower(), None)
+            if client.table is not None and client.seat is not None:
+                client.table.seats[client.seat].name = nick
+            client.name = nick
+            self.clients[key] = client
+            return NICKNAME_CHANGED.line(self.lang)
+        client.name = nick
+        self.clients[key] = client
+        if key in self.absent:  # back within the grace time: the same seat
+            table, seat, timer = self.absent.pop(key)
+            timer.cancel()
+            self._seat(client, table, seat)
+            table.come_back(seat, client.send)
+        else:
+            self.lobby.append(client)
+            self._form_tables()
+        return NICKNAME_CHANGED.line(self.lang)
+
+    def _seat(self, client: Client, table: Table, seat: int) -> None:
+        client.table, client.seat = table, seat
+        names = ", ".join(s.name + (" (bot)" if s.bot else "") for s in table.seats)
+        client.send(f"{EV_SEATED} " + self.t(T(f"table {table.number}, place {seat + 1} : {names}",
+                                               f"table {table.number}, seat {seat + 1}: {names}")))
+
+    def _form_tables(self) -> None:
+        people = 4 - self.options.bots
+        while len(self.lobby) >= people:
+            group, self.lobby = self.lobby[:people], self.lobby[people:]
+            number = next(self.numbers)
+            seats = [Seat(c.name or "?", sink=c.send) for c in group]
+            seats += [Seat(f"bot{number}x{i + 1}", bot=True) for i in range(self.options.bots)]
+            options = TableOptions(self.options.target, self.lang, self.options.auction, self.options.scoring,
+                                   self.options.record_dir, next(self.seeds) if self.options.seed is not None else None)
+            table = Table(number, seats, options)
+            self.tables[number] = table
+            for seat, client in enumerate(group):
+                self._seat(client, table, seat)
+            table.start()
+        for client in self.lobby:
+            client.send(f"{EV_WAITING} " + self.t(T(
+                f"en attente de {people - len(self.lobby)} joueur(s) de plus",
+                f"waiting for {people - len(self.lobby)} more player(s)")))
+
+    def _gone(self, client: Client, why: T) -> None:
+        client.closed = True
+        if client.name is not None:
+            print(f"coinche server: {client.name} left: {why.en}", file=sys.stderr, flush=True)
+        if client in self.lobby:
+            self.lobby.remove(client)
+        if client.name is not None and self.clients.get(client.name.lower()) is client:
+            del self.clients[client.name.lower()]
+        table, seat = client.table, client.seat
+        if table is None or seat is None or client.name is None or table.number not in self.tables:
+            return
+        grace = self.options.grace
+        table.leave(seat, T(f"{client.name} est parti ({why.fr}) : la table l'attend {grace:g} s",
+                            f"{client.name} left ({why.en}): the table waits {grace:g} s for them"))
+        timer = asyncio.get_running_loop().call_later(grace, self._replace, client.name.lower())
+        self.absent[client.name.lower()] = (table, seat, timer)
+
+    def _replace(self, key: str) -> None:
+        entry = self.absent.pop(key, None)
+        if entry is None:
+            return
+        table, seat, _ = entry
+        try:
+            if not any(table.seats[s].present and not table.seats[s].bot for s in range(4)) and not any(
+                    t is table for t, _, _ in self.absent.values()):
+                del self.tables[table.number]  # nobody but bots left: close the table
+                return
+            table.bot_takes(seat)
+        except Exception:  # noqa: BLE001
+            traceback.print_exc(file=sys.stderr)
+
+
+def run(host: str, port: int, options: ServerOptions) -> None:
+    """Run the server until interrupted, on uvloop when it is installed (the ``server`` extra), else asyncio's loop."""
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(serve(host, port, options))
+    else:
+        uvloop.run(serve(host, port, options))
+
+
+async def serve(host: str, port: int, options: ServerOptions, ready: asyncio.Event | None = None) -> None:
+    """Run the server until cancelled; print the address it listens on (stderr)."""
+    srv = CoincheServer(options)
+    server = await srv.start(host, port)
+    addr = server.sockets[0].getsockname()
+    print(f"coinche server listening on {addr[0]}:{addr[1]}", file=sys.stderr, flush=True)
+    if ready is not None:
+        ready.set()
+    async with server:
+        await server.serve_forever()
