@@ -6,11 +6,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-
 from arbitre.cli import exitcodes
-from rich.markup import escape
-
 from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, fail, print_json
+from rich.markup import escape
 
 app = typer.Typer(help="Inspect and migrate the knowledge base.\n\nExample: arbitre db tables", no_args_is_help=True)
 

@@ -28,7 +28,7 @@ from arbitre.kb.state import Status, inspect, refusal
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
-__all__ = ["KBError", "LOCK_TIMEOUT_S", "current_revision", "downgrade", "ensure", "open_as_is", "upgrade"]
+__all__ = ["LOCK_TIMEOUT_S", "KBError", "current_revision", "downgrade", "ensure", "open_as_is", "upgrade"]
 
 LOCK_TIMEOUT_S = 120.0
 """How long a process waits for another one that is building or migrating the same KB."""

@@ -23,6 +23,9 @@ from arbitre.rulings.i18n import T
 APPLICATION_ID = 0x41524249
 """``PRAGMA application_id`` of an arbitre knowledge base: the ASCII bytes "ARBI"."""
 
+SQLITE_MAX_INT = 2**63 - 1
+"""The largest integer SQLite stores; larger numbers from the command line are refused."""
+
 BUSY_TIMEOUT_S = 30.0
 """How long a connection waits for another process's write lock before giving up."""
 

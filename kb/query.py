@@ -19,14 +19,13 @@ import sqlite3
 import time
 from pathlib import Path
 
-from arbitre.kb.dbfile import connect
+from arbitre.kb.dbfile import SQLITE_MAX_INT, connect
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
 SQL_TIMEOUT_S = 10.0
 SQL_MAX_ROWS = 10_000
 MAX_VALUE_BYTES = 10_000_000
-SQLITE_MAX_INT = 2**63 - 1
 
 READ_PRAGMAS = frozenset({
     "table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo", "foreign_key_list",

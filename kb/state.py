@@ -21,7 +21,13 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from arbitre.kb.dbfile import APPLICATION_ID, KBError, check_location, connect, write_error
+from arbitre.kb.dbfile import (
+    APPLICATION_ID,
+    KBError,
+    check_location,
+    connect,
+    write_error,
+)
 from arbitre.kb.paths import migrations_dir
 from arbitre.kb.revisions import head, revisions
 from arbitre.rulings.i18n import T
