@@ -46,9 +46,14 @@ def uri(path: Path, **params: str) -> str:
 
 def check_location(path: Path) -> None:
     """Refuse (exit 2) a path that cannot name a database file: a folder, a device,
-    a path whose parent is a file."""
-    if path.exists():
-        if not path.is_file():
+    a path whose parent is a file; a path this user may not reach is exit 3."""
+    try:
+        exists, is_file = path.exists(), path.is_file()
+    except OSError as e:  # e.g. a folder on the way that this user may not enter
+        raise KBError(T("impossible d'accéder à {p} : {e}", "cannot reach {p}: {e}")
+                      .format(p=path, e=e.strerror or e)) from None
+    if exists:
+        if not is_file:
             raise InputError(T("{p} n'est pas un fichier de base de données (dossier ou périphérique)",
                                "{p} is not a database file (a folder or a device)").format(p=path), token=str(path))
         return
