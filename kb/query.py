@@ -139,7 +139,7 @@ def run_sql(path: Path, sql: str, *, timeout: float = SQL_TIMEOUT_S,
             raise InputError(T("requête arrêtée après {s:g} s (limite de temps ; --timeout S pour l'augmenter)",
                                "query stopped after {s:g} s (time limit; --timeout S raises it)").format(s=timeout),
                              token=sql[:40]) from None
-        if "not authorized" in msg or "readonly" in msg or "query_only" in msg or "too many attached" in msg:
+        if any(s in msg for s in ("not authorized", "authorization denied", "readonly", "too many attached")):
             raise _refused(sql) from None
         raise InputError(T("SQL invalide : {e}", "invalid SQL: {e}").format(e=msg), token=sql[:40]) from None
     except (sqlite3.Warning, sqlite3.ProgrammingError, OverflowError) as e:
