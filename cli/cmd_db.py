@@ -56,26 +56,30 @@ def status(db: DbOpt = None, as_json: JsonOpt = False, lang: LangOpt = Lang.en) 
         raise typer.Exit(exitcodes.KB_ERROR)
 
 
-def _done(p: Path, lang: Lang) -> None:
+def _done(p: Path, lang: Lang, as_json: bool) -> None:
     from arbitre.kb.bootstrap import current_revision
 
-    err().print(escape(f"{p}: {'révision' if lang is Lang.fr else 'revision'} {current_revision(p)}"))
+    rev = current_revision(p)
+    if as_json:
+        print_json({"path": str(p), "revision": rev})
+    else:
+        err().print(escape(f"{p}: {'révision' if lang is Lang.fr else 'revision'} {rev}"))
 
 
 @app.command()
 def upgrade(revision: Annotated[str, typer.Argument(help="Target revision.")] = "head", db: DbOpt = None,
-            lang: LangOpt = Lang.en) -> None:
+            as_json: JsonOpt = False, lang: LangOpt = Lang.en) -> None:
     """Migrate the knowledge base up (creates it if missing).\n\nExample: arbitre db upgrade"""
     from arbitre.kb.bootstrap import upgrade as do
 
     p = _path(db)
     do(p, revision)
-    _done(p, lang)
+    _done(p, lang, as_json)
 
 
 @app.command(context_settings={"ignore_unknown_options": True})
 def downgrade(revision: Annotated[str, typer.Argument(help="Target revision: -1 (one step), 0003, or base.")],
-              db: DbOpt = None, lang: LangOpt = Lang.en) -> None:
+              db: DbOpt = None, as_json: JsonOpt = False, lang: LangOpt = Lang.en) -> None:
     """Migrate the knowledge base down to REVISION (content added after it is removed).
 
     The ruling log is kept unless you go below 0001. Example: arbitre db downgrade -1
@@ -86,7 +90,7 @@ def downgrade(revision: Annotated[str, typer.Argument(help="Target revision: -1 
     if not p.exists():
         fail(f"{p}: {'fichier absent' if lang is Lang.fr else 'no such file'}", exitcodes.KB_ERROR)
     do(p, revision)
-    _done(p, lang)
+    _done(p, lang, as_json)
 
 
 @app.command()

@@ -23,4 +23,5 @@ def start(*args: str, db: Path | None = None, **kw) -> subprocess.Popen:
 
 
 def run(*args: str, db: Path | None = None, timeout: float = 120, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run([*ARBITRE, *args], env=env(db), capture_output=True, text=True, timeout=timeout, **kw)
+    return subprocess.run([*ARBITRE, *args], env=env(db), capture_output=True, text=True, timeout=timeout,
+                          check=False, **kw)

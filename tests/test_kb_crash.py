@@ -10,12 +10,11 @@ import time
 from pathlib import Path
 
 import pytest
-from kbproc import run, start
-
 from arbitre.kb.dbfile import APPLICATION_ID
 from arbitre.kb.paths import migrations_dir
 from arbitre.kb.revisions import head
 from arbitre.kb.state import inspect
+from kbproc import run, start
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and resource limits")
 HEAD = head(migrations_dir())
@@ -164,13 +163,13 @@ def small_disk(tmp_path):
     mnt.mkdir()
     if os.geteuid() != 0 or not Path("/proc/filesystems").exists():
         pytest.skip("mounting a small tmpfs needs root")
-    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mnt)], capture_output=True)
+    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mnt)], capture_output=True, check=False)
     if r.returncode != 0:
         pytest.skip(f"cannot mount a small tmpfs here: {r.stderr.decode(errors='replace').strip()}")
     try:
         yield mnt
     finally:
-        if subprocess.run(["umount", str(mnt)]).returncode != 0:
+        if subprocess.run(["umount", str(mnt)], check=False).returncode != 0:
             subprocess.run(["umount", "-l", str(mnt)], check=True)
 
 

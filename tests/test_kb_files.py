@@ -9,14 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
 from arbitre.cli.app import app
 from arbitre.kb import bootstrap
 from arbitre.kb.dbfile import APPLICATION_ID
 from arbitre.kb.paths import migrations_dir
 from arbitre.kb.revisions import head
 from arbitre.kb.state import inspect
+from typer.testing import CliRunner
 
 runner = CliRunner()
 HEAD = head(migrations_dir())

@@ -5,9 +5,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
 from arbitre.cli.app import app
+from typer.testing import CliRunner
 
 runner = CliRunner()
 
@@ -87,8 +86,8 @@ def test_every_writing_statement_is_refused(db, kind):
 READS = {
     "select": ("SELECT code FROM games ORDER BY code LIMIT 1", [{"code": "belote"}]),
     "cte": ("WITH x AS (SELECT count(*) AS n FROM position_states) SELECT n FROM x", [{"n": 30}]),
-    "recursive cte": ("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 5) "
-                      "SELECT sum(x) AS s FROM c", [{"s": 15}]),
+    "recursive cte": (("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 5) "
+                       "SELECT sum(x) AS s FROM c"), [{"s": 15}]),
     "functions": ("SELECT upper('a') AS u, json_array(1, 2) AS j", [{"u": "A", "j": "[1,2]"}]),
     "pragma table_info": ("PRAGMA table_info(alembic_version)", None),
     "pragma application_id": ("PRAGMA application_id", [{"application_id": 0x41524249}]),
