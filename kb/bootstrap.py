@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from arbitre.kb.dbfile import APPLICATION_ID, KBError, connect, engine, write_error
+from arbitre.kb.dbfile import APPLICATION_ID, KBError, connect, write_error, writing
 from arbitre.kb.paths import migrations_dir
 from arbitre.kb.state import Status, inspect, refusal
 from arbitre.rulings.errors import InputError
@@ -84,11 +84,9 @@ def _migrate(path: Path, command: str, target: str, *, create: bool = False) -> 
     """Run one Alembic command on ``path`` as a single transaction, then mark the file."""
     from alembic import command as alembic_command
     from alembic.util import CommandError
-    from sqlalchemy.exc import SQLAlchemyError
 
-    eng = engine(path, mode="rwc" if create else "rw")
     try:
-        with eng.begin() as conn:
+        with writing(path, mode="rwc" if create else "rw") as eng, eng.begin() as conn:
             cfg = _config(path)
             cfg.attributes["connection"] = conn
             getattr(alembic_command, command)(cfg, target)
@@ -97,13 +95,6 @@ def _migrate(path: Path, command: str, target: str, *, create: bool = False) -> 
         raise InputError(T("révision {r!r} impossible : {e} (révisions : base, head, -1, 0001…)",
                            "revision {r!r} cannot be used: {e} (revisions: base, head, -1, 0001…)")
                          .format(r=target, e=e), token=target) from None
-    except (SQLAlchemyError, sqlite3.Error, OSError) as e:
-        raised = write_error(path, e)
-        if raised is e:
-            raise
-        raise raised from None
-    finally:
-        eng.dispose()
 
 
 def _fsync(path: Path, *, folder: bool = False) -> None:

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 from arbitre.rulings.errors import InputError
@@ -96,6 +99,24 @@ def engine(path: Path, *, mode: str = "rw"):
         conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return eng
+
+
+@contextmanager
+def writing(path: Path, *, mode: str = "rw") -> Iterator[Any]:
+    """A SQLAlchemy engine (see :func:`engine`) for one write to ``path``; the errors that
+    mean "the KB cannot be written" become :class:`KBError`."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    eng = engine(path, mode=mode)
+    try:
+        yield eng
+    except (SQLAlchemyError, sqlite3.Error, OSError) as e:
+        raised = write_error(path, e)
+        if raised is e:
+            raise
+        raise raised from None
+    finally:
+        eng.dispose()
 
 
 def write_error(path: Path, err: BaseException) -> Exception:

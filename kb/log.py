@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from arbitre.kb.dbfile import SQLITE_MAX_INT, engine, write_error
+from arbitre.kb.dbfile import SQLITE_MAX_INT, writing
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -30,7 +30,6 @@ JSON_COLUMNS = ("answers", "path", "outcome")
 def record(path: Path, walk: Walk, *, event: str | None, board: str | None, table: str | None,
            called_by: str | None, lang: str, revision: str) -> int:
     from arbitre.kb.models import RulingLog
-    from sqlalchemy.exc import SQLAlchemyError
     from sqlalchemy.orm import Session
 
     if not walk.done:
@@ -47,19 +46,10 @@ def record(path: Path, walk: Walk, *, event: str | None, board: str | None, tabl
                             **walk.outcome.model_dump(mode="json")}, ensure_ascii=False),  # type: ignore[union-attr]
         kb_revision=revision,
     )
-    eng = engine(path)
-    try:
-        with Session(eng) as session, session.begin():
-            session.add(entry)
-            session.flush()
-            return entry.id
-    except (SQLAlchemyError, sqlite3.Error, OSError) as e:
-        raised = write_error(path, e)
-        if raised is e:
-            raise
-        raise raised from None
-    finally:
-        eng.dispose()
+    with writing(path) as eng, Session(eng) as session, session.begin():
+        session.add(entry)
+        session.flush()
+        return entry.id
 
 
 def _decode(cur: sqlite3.Cursor, row: tuple) -> dict[str, Any]:

@@ -97,35 +97,38 @@ def inspect(path: Path) -> Status:
     return Status(path, "current" if rev == head(migrations_dir()) else "behind", rev, 1, user_rows)
 
 
+REFUSALS: dict[str, T] = {
+    "foreign": T(
+        "{p} n'est pas une base arbitre (fichier SQLite d'une autre application) : arbitre ne la modifie pas ; "
+        "choisissez un autre fichier avec --db ou ARBITRE_DB",
+        "{p} is not an arbitre knowledge base (another application's SQLite file): arbitre leaves it alone; "
+        "choose another file with --db or ARBITRE_DB"),
+    "ambiguous": T(
+        "la base {p} indique {n} révisions à la fois (table alembic_version) : elle est incohérente ; "
+        "gardez-en une copie et reconstruisez-la (déplacez-la puis relancez arbitre)",
+        "the database {p} records {n} revisions at once (alembic_version table): it is inconsistent; "
+        "keep a copy and rebuild it (move it away, then run arbitre again)"),
+    "unknown": T(
+        "la base {p} est à la révision {r}, inconnue de cette version d'arbitre (plus récente ?) : "
+        "mettez arbitre à jour ou utilisez --db",
+        "the database {p} is at revision {r}, unknown to this version of arbitre (newer?): "
+        "upgrade arbitre or use --db"),
+    "half-built": T(
+        "la base {p} est à moitié construite (aucune révision enregistrée) mais contient {u} entrée(s) "
+        "saisies par les utilisateurs (journal des décisions, parties enregistrées) : arbitre ne la reconstruit "
+        "pas ; lisez-les avec `arbitre db sql --db {p} \"SELECT * FROM ruling_log\"`, gardez une copie du "
+        "fichier, puis déplacez-le pour qu'arbitre en crée un neuf",
+        "the database {p} is half-built (no revision recorded) but holds {u} entries users wrote (ruling log, "
+        "saved runs): arbitre will not rebuild it; read them with "
+        "`arbitre db sql --db {p} \"SELECT * FROM ruling_log\"`, keep a copy of the file, then move it away "
+        "so that arbitre builds a new one"),
+}
+"""Why a file in each refused state cannot be used, and what to do (a half-built file only with user data)."""
+
+
 def refusal(status: Status) -> KBError | None:
     """The exit-3 error for a file arbitre must not use or rebuild, else None."""
-    p = status.path
-    if status.state == "foreign":
-        return KBError(T(
-            "{p} n'est pas une base arbitre (fichier SQLite d'une autre application) : arbitre ne la modifie pas ; "
-            "choisissez un autre fichier avec --db ou ARBITRE_DB",
-            "{p} is not an arbitre knowledge base (another application's SQLite file): arbitre leaves it alone; "
-            "choose another file with --db or ARBITRE_DB").format(p=p))
-    if status.state == "ambiguous":
-        return KBError(T(
-            "la base {p} indique {n} révisions à la fois (table alembic_version) : elle est incohérente ; "
-            "gardez-en une copie et reconstruisez-la (déplacez-la puis relancez arbitre)",
-            "the database {p} records {n} revisions at once (alembic_version table): it is inconsistent; "
-            "keep a copy and rebuild it (move it away, then run arbitre again)").format(p=p, n=status.versions))
-    if status.state == "unknown":
-        return KBError(T(
-            "la base {p} est à la révision {r}, inconnue de cette version d'arbitre (plus récente ?) : "
-            "mettez arbitre à jour ou utilisez --db",
-            "the database {p} is at revision {r}, unknown to this version of arbitre (newer?): "
-            "upgrade arbitre or use --db").format(p=p, r=status.revision))
-    if status.state == "half-built" and status.user_rows:
-        return KBError(T(
-            "la base {p} est à moitié construite (aucune révision enregistrée) mais contient {n} entrée(s) "
-            "saisies par les utilisateurs (journal des décisions, parties enregistrées) : arbitre ne la reconstruit "
-            "pas ; lisez-les avec `arbitre db sql --db {p} \"SELECT * FROM ruling_log\"`, gardez une copie du "
-            "fichier, puis déplacez-le pour qu'arbitre en crée un neuf",
-            "the database {p} is half-built (no revision recorded) but holds {n} entries users wrote (ruling log, "
-            "saved runs): arbitre will not rebuild it; read them with "
-            "`arbitre db sql --db {p} \"SELECT * FROM ruling_log\"`, keep a copy of the file, then move it away "
-            "so that arbitre builds a new one").format(p=p, n=status.user_rows))
-    return None
+    template = REFUSALS.get(status.state)
+    if template is None or (status.state == "half-built" and not status.user_rows):
+        return None
+    return KBError(template.format(p=status.path, n=status.versions, r=status.revision, u=status.user_rows))

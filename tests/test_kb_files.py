@@ -29,20 +29,26 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def app_id(path: Path) -> int:
+def execute(path: Path, *statements: str) -> list[tuple]:
+    """Run statements on ``path`` behind arbitre's back (to make damaged files); the last one's rows."""
     conn = sqlite3.connect(path)
     try:
-        return conn.execute("PRAGMA application_id").fetchone()[0]
+        rows: list[tuple] = []
+        for sql in statements:
+            rows = conn.execute(sql).fetchall()
+        conn.commit()
+        return rows
     finally:
         conn.close()
 
 
+def app_id(path: Path) -> int:
+    return execute(path, "PRAGMA application_id")[0][0]
+
+
 def log_entry(path: Path) -> None:
-    conn = sqlite3.connect(path)
-    conn.execute("INSERT INTO ruling_log (created_at, game, tree, lang, answers, path, outcome_node, outcome, "
+    execute(path, "INSERT INTO ruling_log (created_at, game, tree, lang, answers, path, outcome_node, outcome, "
                   "kb_revision) VALUES ('2026-01-01', 'bridge', 'x', 'en', '[]', '[]', 'x', '{}', '0001')")
-    conn.commit()
-    conn.close()
 
 
 def half_built(path: Path, *, with_log: bool) -> None:
@@ -50,11 +56,7 @@ def half_built(path: Path, *, with_log: bool) -> None:
     bootstrap.upgrade(path, "0002")
     if with_log:
         log_entry(path)
-    conn = sqlite3.connect(path)
-    conn.execute("DELETE FROM alembic_version")
-    conn.execute("PRAGMA application_id = 0")
-    conn.commit()
-    conn.close()
+    execute(path, "DELETE FROM alembic_version", "PRAGMA application_id = 0")
 
 
 # --- paths are paths ------------------------------------------------------------------------------------------
@@ -140,13 +142,10 @@ def test_half_built_with_user_data_is_refused_and_kept(tmp_path):
 def test_gym_runs_count_as_user_data(tmp_path):
     p = tmp_path / "kb.sqlite"
     half_built(p, with_log=False)
-    conn = sqlite3.connect(p)
-    conn.execute("CREATE TABLE gym_runs (id INTEGER PRIMARY KEY, data TEXT)")
-    conn.execute("INSERT INTO gym_runs (data) VALUES ('a saved run')")
-    conn.commit()
-    conn.close()
+    execute(p, "CREATE TABLE gym_runs (id INTEGER PRIMARY KEY, data TEXT)",
+            "INSERT INTO gym_runs (data) VALUES ('a saved run')")
     assert run("states", "--db", p).exit_code == 3
-    assert sqlite3.connect(p).execute("SELECT data FROM gym_runs").fetchall() == [("a saved run",)]
+    assert execute(p, "SELECT data FROM gym_runs") == [("a saved run",)]
 
 
 @pytest.mark.parametrize("kind", ["other-tables", "other-application-id", "not-sqlite", "arbitre-names-no-version"])
@@ -155,17 +154,12 @@ def test_a_foreign_file_is_refused_and_never_touched(tmp_path, kind):
     if kind == "not-sqlite":
         p.write_text("name,score\nalice,3\n" * 100)
     else:
-        conn = sqlite3.connect(p)
-        if kind == "other-tables":
-            conn.execute("CREATE TABLE customers (name TEXT)")
-        elif kind == "other-application-id":
-            conn.execute("CREATE TABLE games (code TEXT)")
-            conn.execute("CREATE TABLE alembic_version (version_num TEXT)")
-            conn.execute("PRAGMA application_id = 1234")
-        else:
-            conn.execute("CREATE TABLE games (code TEXT)")
-        conn.commit()
-        conn.close()
+        execute(p, *{
+            "other-tables": ["CREATE TABLE customers (name TEXT)"],
+            "other-application-id": ["CREATE TABLE games (code TEXT)", "CREATE TABLE alembic_version (version_num TEXT)",
+                                     "PRAGMA application_id = 1234"],
+            "arbitre-names-no-version": ["CREATE TABLE games (code TEXT)"],
+        }[kind])
     before = digest(p)
     for args in (["states"], ["db", "upgrade"], ["db", "tables"], ["db", "sql", "SELECT 1"], ["log", "list"],
                  ["db", "status"]):
@@ -181,23 +175,17 @@ def test_an_unmarked_arbitre_database_is_recognised_and_marked(tmp_path):
     p = tmp_path / "kb.sqlite"
     bootstrap.upgrade(p, "0003")
     log_entry(p)
-    conn = sqlite3.connect(p)
-    conn.execute("PRAGMA application_id = 0")
-    conn.commit()
-    conn.close()
+    execute(p, "PRAGMA application_id = 0")
     assert inspect(p).state == "unmarked"
     assert run("states", "--json", "--db", p).exit_code == 0
     assert app_id(p) == APPLICATION_ID and inspect(p).state == "current"
-    assert sqlite3.connect(p).execute("SELECT count(*) FROM ruling_log").fetchone() == (1,)
+    assert execute(p, "SELECT count(*) FROM ruling_log") == [(1,)]
 
 
 def test_two_revision_rows_is_exit_3(tmp_path):
     p = tmp_path / "kb.sqlite"
     bootstrap.ensure(p).close()
-    conn = sqlite3.connect(p)
-    conn.execute("INSERT INTO alembic_version VALUES ('0003')")
-    conn.commit()
-    conn.close()
+    execute(p, "INSERT INTO alembic_version VALUES ('0003')")
     for args in (["states"], ["db", "upgrade"], ["db", "status"], ["db", "tables"]):
         r = run(*args, "--db", p)
         assert r.exit_code == 3 and "2 revisions" in r.output, (args, r.output)
