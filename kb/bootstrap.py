@@ -64,9 +64,11 @@ def _lock(path: Path) -> Iterator[None]:
     """Hold ``<db>.lock`` while building or migrating ``path`` (bounded wait)."""
     from filelock import FileLock, Timeout
 
+    lock_path = path.with_name(path.name + ".lock")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        lock = FileLock(str(path.with_name(path.name + ".lock")), timeout=LOCK_TIMEOUT_S)
+        os.close(os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644))  # fails at once where it cannot be written
+        lock = FileLock(str(lock_path), timeout=LOCK_TIMEOUT_S)
         lock.acquire()
     except Timeout:
         raise KBError(T("une autre commande arbitre construit ou migre {p} depuis plus de {s:.0f} s ; réessayez",

@@ -12,6 +12,7 @@ SQLite errors that mean "the KB cannot be written" (read-only, disk full, I/O er
 """
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 from collections.abc import Iterator
@@ -53,6 +54,9 @@ def check_location(path: Path) -> None:
     try:
         exists, is_file = path.exists(), path.is_file()
     except OSError as e:  # e.g. a folder on the way that this user may not enter
+        if e.errno == errno.ENAMETOOLONG:
+            raise InputError(T("{p} : nom de fichier trop long", "{p}: file name too long").format(p=path),
+                             token=str(path)[:80]) from None
         raise KBError(T("impossible d'accéder à {p} : {e}", "cannot reach {p}: {e}")
                       .format(p=path, e=e.strerror or e)) from None
     if exists:
