@@ -22,8 +22,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from arbitre.kb.dbfile import APPLICATION_ID, KBError, connect, write_error, writing
+from arbitre.kb.dbfile import (
+    APPLICATION_ID,
+    KBError,
+    ReadOnlyKB,
+    connect,
+    write_error,
+    writing,
+)
 from arbitre.kb.paths import migrations_dir
+from arbitre.kb.revisions import head
 from arbitre.kb.state import Status, inspect, refusal
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
@@ -153,13 +161,23 @@ def downgrade(path: Path, target: str) -> None:
 def ensure(path: Path) -> sqlite3.Connection:
     """A connection to an up-to-date knowledge base (created or upgraded on first use)."""
     if inspect(path).state != "current":
-        _usable(path)
-        with _lock(path):
-            status = _usable(path)
-            if status.state in BUILDABLE:
-                _build_fresh(path, "head")
-            elif status.state != "current":
-                _migrate(path, "upgrade", "head")
+        status = _usable(path)
+        try:
+            with _lock(path):
+                status = _usable(path)
+                if status.state in BUILDABLE:
+                    _build_fresh(path, "head")
+                elif status.state != "current":
+                    _migrate(path, "upgrade", "head")
+        except ReadOnlyKB:
+            if status.state not in ("behind", "unmarked"):
+                raise
+            raise ReadOnlyKB(T(
+                "la base {p} est à la révision {r} et en lecture seule : cette version d'arbitre doit la mettre à "
+                "jour (révision {h}) ; rendez-la modifiable le temps d'une commande, ou utilisez --db",
+                "the knowledge base {p} is at revision {r} and read-only: this version of arbitre must upgrade it "
+                "(to revision {h}); make it writable for one command, or use --db")
+                .format(p=path, r=status.revision, h=head(migrations_dir()))) from None
     return connect(path)
 
 

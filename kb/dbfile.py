@@ -42,6 +42,10 @@ class KBError(Exception):
         self.message = message
 
 
+class ReadOnlyKB(KBError):
+    """The knowledge base cannot be written (file or folder read-only)."""
+
+
 def uri(path: Path, **params: str) -> str:
     """The SQLite ``file:`` URI naming exactly ``path`` (every special character quoted)."""
     text = Path(os.path.abspath(path)).as_uri()
@@ -129,7 +133,7 @@ def write_error(path: Path, err: BaseException) -> Exception:
     orig = getattr(err, "orig", None) or err  # SQLAlchemy wraps the driver's error
     text = str(orig).lower()
     if "readonly" in text or "read-only" in text or isinstance(orig, PermissionError):
-        return KBError(T("la base {p} est en lecture seule : cette commande doit y écrire "
+        return ReadOnlyKB(T("la base {p} est en lecture seule : cette commande doit y écrire "
                          "(donnez les droits d'écriture ou utilisez --db)",
                          "the knowledge base {p} is read-only: this command must write to it "
                          "(make it writable or use --db)").format(p=path))

@@ -70,8 +70,10 @@ def inspect(path: Path) -> Status:
             tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             versions = ([r[0] for r in conn.execute("SELECT version_num FROM alembic_version")]
                         if "alembic_version" in tables else [])
-            user_rows = sum(conn.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0]
-                            for t in USER_TABLES if t in tables)
+            # counted only where it decides something (a half-built file): not on every command
+            user_rows = (sum(conn.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0]
+                             for t in USER_TABLES if t in tables)
+                         if len(versions) != 1 or app_id != APPLICATION_ID else 0)
         finally:
             conn.close()
     except sqlite3.DatabaseError as e:
@@ -89,12 +91,12 @@ def inspect(path: Path) -> Status:
         return Status(path, "half-built", user_rows=user_rows)
     rev = versions[0]
     if rev not in revisions(migrations_dir()):
-        return Status(path, "unknown", rev, 1, user_rows)
+        return Status(path, "unknown", rev, 1)
     if not marked:
         if "games" not in tables:
             return Status(path, "half-built", rev, 1, user_rows)
         return Status(path, "unmarked", rev, 1, user_rows)
-    return Status(path, "current" if rev == head(migrations_dir()) else "behind", rev, 1, user_rows)
+    return Status(path, "current" if rev == head(migrations_dir()) else "behind", rev, 1)
 
 
 REFUSALS: dict[str, T] = {

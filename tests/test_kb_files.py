@@ -276,3 +276,11 @@ def test_read_only_kb_reads_and_refuses_writes(kb_path, world_readable_dir):
         assert "read-only" in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
         assert len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert digest(p) == before
+    # an older read-only KB cannot be upgraded: every command says so
+    folder.chmod(0o755)
+    p.chmod(0o644)
+    bootstrap.downgrade(p, "-1")
+    p.chmod(0o444)
+    folder.chmod(0o555)
+    r = proc("states", db=p, preexec_fn=drop)
+    assert r.returncode == 3 and "read-only" in r.stderr and "must upgrade it" in r.stderr, r.stderr
