@@ -51,7 +51,7 @@ def utf8(value: str, what: str) -> str:
         value.encode("utf-8")
     except UnicodeEncodeError:
         shown = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-        raise InputError(T("{w} {v!r} : ce n'est pas du texte UTF-8 valide", "{w} {v!r}: not valid UTF-8 text")
+        raise InputError(T("{w} « {v} » : ce n'est pas du texte UTF-8 valide", "{w} '{v}': not valid UTF-8 text")
                          .format(w=what, v=shown), token=shown) from None
     return value
 
@@ -70,6 +70,7 @@ def tables(conn: sqlite3.Connection) -> list[tuple[str, int]]:
 
 
 def show(conn: sqlite3.Connection, table: str, where: list[str], limit: int | None) -> tuple[list[str], list[tuple]]:
+    utf8(table, "table")
     known = {n for n, _ in tables(conn)}
     if table not in known:
         raise InputError(T("table inconnue {t!r} ; tables : {k}", "unknown table {t!r}; tables: {k}")
