@@ -1,7 +1,6 @@
 """A knowledge base is never left broken: concurrent first runs, SIGKILL and a full disk,
 with `arbitre` run as real processes."""
 import os
-import resource
 import signal
 import sqlite3
 import subprocess
@@ -119,6 +118,8 @@ def test_sigkill_during_an_upgrade_in_place_rolls_it_back(tmp_path, after):
 
 
 def _fsize_limit(limit: int):
+    import resource
+
     def apply() -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
