@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 from arbitre.cli.app import app
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 runner = CliRunner()
@@ -128,3 +130,30 @@ def test_a_huge_result_stops_at_the_row_limit(db):
 def test_a_huge_value_is_refused(db):
     r = run("db", "sql", "SELECT zeroblob(100000000)", "--db", db)
     assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+ARGS_TEXT = st.lists(
+    st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=6)
+    | st.sampled_from(["'", '"', ";", "--", "[/]", "%", "#", "?", "=", "\0", "\udcff", "SELECT", "WITH",
+                       "PRAGMA", "ATTACH", "*", " ", "(", ")", "FROM games", "code="]),
+    max_size=8).map("".join)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(command=st.sampled_from(["sql", "show", "where", "limit", "log show", "downgrade"]), text=ARGS_TEXT,
+       number=st.integers(min_value=-(2**70), max_value=2**70))
+def test_db_and_log_arguments_never_crash(db, command, text, number):
+    """Generated arguments: never a traceback, only documented exit codes, the file unchanged."""
+    before = snapshot(db.parent)
+    args = {
+        "sql": ["db", "sql", text],
+        "show": ["db", "show", text or "games"],
+        "where": ["db", "show", "games", "--where", text],
+        "limit": ["db", "show", "games", "--limit", str(number)],
+        "log show": ["log", "show", str(number)],
+        "downgrade": ["db", "downgrade", text or "zz", "--db", db.parent / "missing.sqlite"],
+    }[command]
+    r = run(*args, *([] if command == "downgrade" else ["--db", db]))
+    assert r.exit_code in (0, 1, 2, 3), (args, r.output)
+    assert r.exception is None or isinstance(r.exception, SystemExit), (args, repr(r.exception))
+    assert snapshot(db.parent) == before
