@@ -13,12 +13,10 @@ from arbitre.kb.dbfile import APPLICATION_ID
 from arbitre.kb.paths import migrations_dir
 from arbitre.kb.revisions import head
 from arbitre.kb.state import inspect
-from kbproc import run, start
+from kbproc import RECORD, run, start
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and resource limits")
 HEAD = head(migrations_dir())
-RECORD = ["ruling", "renonce-consommee", "--answer", "renonce-consommee/twelfth-trick=yes",
-          "--answer", "renonce-consommee/twelfth-discovered=yes", "--record"]
 
 
 def whole(path: Path) -> bool:

@@ -9,20 +9,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from arbitre.cli.app import app
 from arbitre.kb import bootstrap
 from arbitre.kb.dbfile import APPLICATION_ID
 from arbitre.kb.paths import migrations_dir
 from arbitre.kb.revisions import head
 from arbitre.kb.state import inspect
-from typer.testing import CliRunner
+from kbproc import invoke as run
 
-runner = CliRunner()
 HEAD = head(migrations_dir())
-
-
-def run(*args):
-    return runner.invoke(app, [str(a) for a in args])
 
 
 def digest(path: Path) -> str:

@@ -5,25 +5,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from arbitre.cli.app import app
-from kbproc import env
-from typer.testing import CliRunner
-
-runner = CliRunner()
-RECORD = ["ruling", "renonce-consommee", "--answer", "renonce-consommee/twelfth-trick=yes",
-          "--answer", "renonce-consommee/twelfth-discovered=yes", "--record"]
-
-
-def run(*args):
-    return runner.invoke(app, [str(a) for a in args])
+from kbproc import RECORD, copy_kb, env
+from kbproc import invoke as run
 
 
 @pytest.fixture()
 def logged(kb_path, tmp_path) -> Path:
-    import shutil
-
-    p = tmp_path / "log #1?%.sqlite"
-    shutil.copy(kb_path, p)
+    p = copy_kb(kb_path, tmp_path, "log #1?%.sqlite")
     for event in ("Coupe [b] de Paris", "Open"):
         r = run(*RECORD, "--event", event, "--board", "7", "--db", p)
         assert r.exit_code == 0, r.output

@@ -1,28 +1,19 @@
 """`arbitre db sql` stays strictly read-only and bounded, whatever the statement and the path."""
 import hashlib
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from arbitre.cli.app import app
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
-
-runner = CliRunner()
-
-
-def run(*args):
-    return runner.invoke(app, [str(a) for a in args])
+from kbproc import copy_kb
+from kbproc import invoke as run
 
 
 @pytest.fixture()
 def db(kb_path, tmp_path) -> Path:
     """A private copy of the KB under a hostile name (the old `file:` URI bug opened another file)."""
-    p = tmp_path / "k#b?mode=rwc%20.sqlite"
-    shutil.copy(kb_path, p)
-    return p
+    return copy_kb(kb_path, tmp_path, "k#b?mode=rwc%20.sqlite")
 
 
 def snapshot(folder: Path) -> dict[str, str]:
