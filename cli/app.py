@@ -29,7 +29,7 @@ LAZY = {
     "db": ("arbitre.cli.cmd_db", None),
     "ruling": ("arbitre.cli.cmd_ruling", "ruling"),
     "law": ("arbitre.cli.cmd_ruling", "law"),
-    "log": ("arbitre.cli.cmd_ruling", "log"),
+    "log": ("arbitre.cli.cmd_log", None),
     "belote": ("arbitre.cli.belote", None),
     "tresillo": ("arbitre.cli.tresillo", None),
     "coinche": ("arbitre.cli.coinche", None),

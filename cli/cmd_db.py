@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-
 from arbitre.cli import exitcodes
-from arbitre.cli.common import DbOpt, JsonOpt, err, fail, out, print_json
+from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, fail, print_json
+from rich.markup import escape
 
 app = typer.Typer(help="Inspect and migrate the knowledge base.\n\nExample: arbitre db tables", no_args_is_help=True)
 
@@ -20,64 +20,81 @@ def _path(db: Path | None) -> Path:
 
 
 @app.command("path")
-def path_cmd(db: DbOpt = None) -> None:
+def path_cmd(db: DbOpt = None, as_json: JsonOpt = False, lang: LangOpt = Lang.en) -> None:
     """Print the knowledge base file in use.\n\nExample: arbitre db path"""
-    typer.echo(str(_path(db)))
+    if as_json:
+        print_json({"path": str(_path(db))})
+    else:
+        typer.echo(str(_path(db)))
 
 
 @app.command()
-def status(db: DbOpt = None, as_json: JsonOpt = False) -> None:
-    """Show the file, its revision and the newest known revision. Never creates the file.
+def status(db: DbOpt = None, as_json: JsonOpt = False, lang: LangOpt = Lang.en) -> None:
+    """Show the file, its revision, the newest known revision and its state. Never creates the file.
+
+    States: missing, empty, current, behind, unmarked (an older arbitre's file), half-built,
+    foreign (not arbitre's), ambiguous (two revision rows), unknown (newer); the last four
+    and a half-built file holding user data exit with code 3.
 
     Example: arbitre db status --json
     """
-    from arbitre.kb.bootstrap import current_revision
     from arbitre.kb.paths import migrations_dir
-    from arbitre.kb.revisions import head, revisions
+    from arbitre.kb.revisions import head
+    from arbitre.kb.state import inspect, refusal
 
-    p = _path(db)
-    rev = current_revision(p) if p.exists() else None
-    newest = head(migrations_dir())
-    state = ("missing" if not p.exists() else "empty" if rev is None else "current" if rev == newest
-             else "unknown" if rev not in revisions(migrations_dir()) else "behind")
-    doc = {"path": str(p), "exists": p.exists(), "revision": rev, "head": newest, "state": state}
+    st = inspect(_path(db))
+    doc = {"path": str(st.path), "exists": st.path.exists(), "revision": st.revision, "head": head(migrations_dir()),
+           "state": st.state}
     if as_json:
         print_json(doc)
     else:
         for k, v in doc.items():
             typer.echo(f"{k:9} {v}")
-    if state == "unknown":
+    refused = refusal(st)
+    if refused is not None:
+        err().print(f"{'erreur' if lang is Lang.fr else 'error'}: {escape(refused.message.get(lang.value))}")
         raise typer.Exit(exitcodes.KB_ERROR)
 
 
+def _done(p: Path, lang: Lang, as_json: bool) -> None:
+    from arbitre.kb.bootstrap import current_revision
+
+    rev = current_revision(p)
+    if as_json:
+        print_json({"path": str(p), "revision": rev})
+    else:
+        err().print(escape(f"{p}: {'révision' if lang is Lang.fr else 'revision'} {rev}"))
+
+
 @app.command()
-def upgrade(db: DbOpt = None, revision: Annotated[str, typer.Argument(help="Target revision.")] = "head") -> None:
+def upgrade(revision: Annotated[str, typer.Argument(help="Target revision.")] = "head", db: DbOpt = None,
+            as_json: JsonOpt = False, lang: LangOpt = Lang.en) -> None:
     """Migrate the knowledge base up (creates it if missing).\n\nExample: arbitre db upgrade"""
-    from arbitre.kb.bootstrap import current_revision, upgrade as do
+    from arbitre.kb.bootstrap import upgrade as do
 
     p = _path(db)
     do(p, revision)
-    err().print(f"{p}: revision {current_revision(p)}")
+    _done(p, lang, as_json)
 
 
-@app.command()
-def downgrade(revision: Annotated[str, typer.Argument(help="Target revision, e.g. 0003 or -1.")],
-              db: DbOpt = None) -> None:
+@app.command(context_settings={"ignore_unknown_options": True})
+def downgrade(revision: Annotated[str, typer.Argument(help="Target revision: -1 (one step), 0003, or base.")],
+              db: DbOpt = None, as_json: JsonOpt = False, lang: LangOpt = Lang.en) -> None:
     """Migrate the knowledge base down to REVISION (content added after it is removed).
 
     The ruling log is kept unless you go below 0001. Example: arbitre db downgrade -1
     """
-    from arbitre.kb.bootstrap import current_revision, downgrade as do
+    from arbitre.kb.bootstrap import downgrade as do
 
     p = _path(db)
     if not p.exists():
-        fail(f"{p} does not exist", exitcodes.KB_ERROR)
+        fail(f"{p}: {'fichier absent' if lang is Lang.fr else 'no such file'}", exitcodes.KB_ERROR)
     do(p, revision)
-    err().print(f"{p}: revision {current_revision(p)}")
+    _done(p, lang, as_json)
 
 
 @app.command()
-def tables(db: DbOpt = None, as_json: JsonOpt = False) -> None:
+def tables(db: DbOpt = None, as_json: JsonOpt = False, lang: LangOpt = Lang.en) -> None:
     """List the tables with their row counts.\n\nExample: arbitre db tables"""
     from arbitre.cli.common import connect_as_is
     from arbitre.cli.tables import render_rows
@@ -91,9 +108,10 @@ def tables(db: DbOpt = None, as_json: JsonOpt = False) -> None:
 def show(
     table: Annotated[str, typer.Argument(help="Table name (see `arbitre db tables`).")],
     where: Annotated[list[str] | None, typer.Option("--where", "-w", help="COLUMN=VALUE filter (% for LIKE); repeatable.")] = None,
-    limit: Annotated[int | None, typer.Option(help="At most this many rows.")] = None,
+    limit: Annotated[int | None, typer.Option(help="At most this many rows (0 to 2**63-1).")] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
+    lang: LangOpt = Lang.en,
 ) -> None:
     """Print a table's rows, optionally filtered (the file as it is: no automatic upgrade).
 
@@ -109,8 +127,15 @@ def show(
 
 @app.command()
 def sql(query: Annotated[str, typer.Argument(help="A read-only SQL query.")], db: DbOpt = None,
-        as_json: JsonOpt = False) -> None:
-    """Run a read-only SQL query (writes are refused).
+        as_json: JsonOpt = False, lang: LangOpt = Lang.en,
+        timeout: Annotated[float, typer.Option(help="Stop the query after this many seconds.", min=0.001,
+                                               max=86400)] = 10.0,
+        max_rows: Annotated[int, typer.Option("--max-rows", help="Refuse a result longer than this.", min=1,
+                                              max=10**9)] = 10_000) -> None:
+    """Run a read-only SQL query: SELECT and reading PRAGMAs; anything that writes is refused.
+
+    A query stops after --timeout seconds (default 10) and a result of more than --max-rows
+    rows (default 10000) is refused; both exit with code 2.
 
     Example: arbitre db sql "SELECT code, db_class FROM position_states WHERE position = 4"
     """
@@ -120,7 +145,7 @@ def sql(query: Annotated[str, typer.Argument(help="A read-only SQL query.")], db
     from arbitre.kb.query import run_sql
 
     connect_as_is(db).close()
-    cols, rows = run_sql(db_path(db), query)
+    cols, rows = run_sql(db_path(db), query, timeout=timeout, max_rows=max_rows)
     render_rows(cols, rows, as_json)
 
 

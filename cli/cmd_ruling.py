@@ -1,4 +1,4 @@
-"""`arbitre ruling`, `arbitre law`, `arbitre log`: walk the Laws' decision trees.
+"""`arbitre ruling`, `arbitre law`: walk the Laws' decision trees (the log is in cmd_log.py).
 
 The walk itself is :class:`arbitre.rulings.trees.walk.Walk` (pure); this module only
 prompts, renders, and stores a finished walk in the ruling log when asked.
@@ -365,89 +365,6 @@ def register(app: typer.Typer) -> None:
         titles = [getattr(forest.trees[slug].title, l) for slug in trees if slug in forest.trees]
         body.append(("Sujets : " if l == "fr" else "Topics: ") + ("; ".join(titles) or "—"))
         out().print(Panel("\n".join(body), title=("Loi " if l == "fr" else "Law ") + str(number)))
-
-    log_app = typer.Typer(help="The ruling log: rulings recorded with --record.\n\nExample: arbitre log list",
-                          no_args_is_help=True)
-    app.add_typer(log_app, name="log")
-
-    @log_app.command("list")
-    def log_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
-        """List recorded rulings.\n\nExample: arbitre log list --json"""
-        from arbitre.cli.common import connect
-        from arbitre.cli.tables import render_rows
-        from arbitre.kb.log import entries
-        from arbitre.kb.paths import db_path
-
-        connect(db).close()
-        rows = entries(db_path(db))
-        if as_json:
-            print_json(rows)
-            return
-        cols = ["id", "created_at", "game", "tree", "event", "board", "table_no", "called_by", "outcome_node"]
-        render_rows(cols, [tuple(r[c] for c in cols) for r in rows], False, title="log")
-
-    @log_app.command("show")
-    def log_show(entry_id: Annotated[int, typer.Argument(help="Entry number.")], lang: LangOpt = Lang.en,
-                 db: DbOpt = None, as_json: JsonOpt = False) -> None:
-        """Show one recorded ruling.\n\nExample: arbitre log show 1"""
-        from arbitre.cli.common import connect
-        from arbitre.kb.log import entry
-        from arbitre.kb.paths import db_path
-
-        connect(db).close()
-        e = entry(db_path(db), entry_id)
-        if as_json:
-            print_json(e)
-            return
-        from arbitre.cli.render_ruling import outcome_panel
-        from arbitre.rulings.trees.model import Node, Outcome
-
-        o = dict(e["outcome"])
-        title = o.pop("title", None)
-        node = Node.model_validate({"id": e["outcome_node"].split("/")[-1], "title": title, "outcome": o})
-        console = out()
-        for k in ("id", "created_at", "game", "tree", "event", "board", "table_no", "called_by"):
-            console.print(f"{k:10} {e[k] if e[k] is not None else ''}")
-        for slug, code, auto in e["answers"]:
-            console.print(f"  {slug} = {code}{' (auto)' if auto else ''}")
-        console.print(outcome_panel(node, Outcome.model_validate(o), lang.value, title=e["outcome_node"]))
-
-    @log_app.command("export")
-    def log_export(
-        csv: Annotated[bool, typer.Option("--csv", help="CSV, one row per entry.")] = False,
-        as_json: JsonOpt = False,
-        output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file (default stdout).")] = None,
-        db: DbOpt = None,
-    ) -> None:
-        """Export the whole log as CSV or JSON.\n\nExample: arbitre log export --csv -o rulings.csv"""
-        import csv as csvmod
-        import io
-        import json
-
-        from arbitre.cli.common import connect
-        from arbitre.kb.log import entries
-        from arbitre.kb.paths import db_path
-
-        if csv == as_json:
-            fail("choose one of --csv or --json")
-        connect(db).close()
-        rows = entries(db_path(db))
-        buf = io.StringIO()
-        if as_json:
-            buf.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
-        else:
-            cols = ["id", "created_at", "game", "tree", "event", "board", "table_no", "called_by", "lang",
-                    "outcome_node", "answers", "path", "outcome", "kb_revision"]
-            writer = csvmod.DictWriter(buf, fieldnames=cols)
-            writer.writeheader()
-            for r in rows:
-                writer.writerow({c: json.dumps(r[c], ensure_ascii=False) if isinstance(r[c], (list, dict)) else r[c]
-                                 for c in cols})
-        if output:
-            output.write_text(buf.getvalue(), encoding="utf-8")
-            err().print(f"{len(rows)} → {output}")
-        else:
-            sys.stdout.write(buf.getvalue())
 
 
 app = typer.Typer()

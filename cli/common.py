@@ -66,14 +66,8 @@ def connect(db: Path | None):
 
 
 def connect_as_is(db: Path | None):
-    """A connection for inspection: the file as it is (created and migrated only if missing)."""
-    import sqlite3
-
-    from arbitre.kb.bootstrap import check_known, ensure
+    """A read-only connection for inspection: the file as it is (built only if missing)."""
+    from arbitre.kb.bootstrap import open_as_is
     from arbitre.kb.paths import db_path
 
-    path = db_path(db)
-    if not path.exists():
-        return ensure(path)
-    check_known(path)
-    return sqlite3.connect(path)
+    return open_as_is(db_path(db))

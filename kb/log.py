@@ -1,34 +1,42 @@
 """The ruling log: store a finished walk and read it back.
 
 Each entry is written in one transaction (SQLAlchemy session) and keeps the outcome as
-it was shown, so it still reads the same after later migrations change the trees.
+it was shown, so it still reads the same after later migrations change the trees. A
+read-only KB or a full disk raises :class:`~arbitre.kb.dbfile.KBError` (exit 3) and
+leaves no partial entry.
+
+Reading (`log list/show/export`) uses plain ``sqlite3``: importing the ORM would cost
+more than the whole command.
 """
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from arbitre.kb.models import RulingLog
+from arbitre.kb.dbfile import SQLITE_MAX_INT, writing
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
-from arbitre.rulings.trees.walk import Walk
 
+if TYPE_CHECKING:
+    from arbitre.rulings.trees.walk import Walk
 
-def _session(path: Path):
-    from sqlalchemy import create_engine
-    from sqlalchemy.orm import Session
-
-    return Session(create_engine(f"sqlite:///{path}"))
+JSON_COLUMNS = ("answers", "path", "outcome")
+"""Columns stored as JSON text, decoded when read."""
 
 
 def record(path: Path, walk: Walk, *, event: str | None, board: str | None, table: str | None,
            called_by: str | None, lang: str, revision: str) -> int:
+    from arbitre.kb.models import RulingLog
+    from sqlalchemy.orm import Session
+
     if not walk.done:
         raise InputError(T("la décision n'est pas atteinte : rien à enregistrer",
                            "no ruling reached yet: nothing to record"))
     entry = RulingLog(
-        created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        created_at=datetime.now(UTC).isoformat(timespec="seconds"),
         game=walk.forest.game, tree=walk.start.slug, event=event, board=board, table_no=table, called_by=called_by,
         lang=lang,
         answers=json.dumps([[s.slug, s.code, s.auto] for s in walk.path if s.code is not None], ensure_ascii=False),
@@ -38,23 +46,30 @@ def record(path: Path, walk: Walk, *, event: str | None, board: str | None, tabl
                             **walk.outcome.model_dump(mode="json")}, ensure_ascii=False),  # type: ignore[union-attr]
         kb_revision=revision,
     )
-    with _session(path) as session, session.begin():
+    with writing(path) as eng, Session(eng) as session, session.begin():
         session.add(entry)
         session.flush()
         return entry.id
 
 
-def entries(path: Path) -> list[dict]:
-    from sqlalchemy import select
+def _decode(cur: sqlite3.Cursor, row: tuple) -> dict[str, Any]:
+    d = {col[0]: value for col, value in zip(cur.description, row)}
+    for k in JSON_COLUMNS:
+        d[k] = json.loads(d[k])
+    return d
 
-    with _session(path) as session:
-        return [e.as_dict() for e in session.scalars(select(RulingLog).order_by(RulingLog.id))]
+
+def entries(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Every entry, oldest first, with its JSON columns decoded."""
+    cur = conn.execute("SELECT * FROM ruling_log ORDER BY id")
+    return [_decode(cur, row) for row in cur.fetchall()]
 
 
-def entry(path: Path, entry_id: int) -> dict:
-    with _session(path) as session:
-        e = session.get(RulingLog, entry_id)
-        if e is None:
-            raise InputError(T("aucune entrée n° {n} dans le journal", "no log entry number {n}").format(n=entry_id),
-                             token=str(entry_id))
-        return e.as_dict()
+def entry(conn: sqlite3.Connection, entry_id: int) -> dict[str, Any]:
+    """One entry by number; a clear error (exit 2) when there is none."""
+    cur = conn.execute("SELECT * FROM ruling_log WHERE id = ?", (entry_id,)) if 0 < entry_id <= SQLITE_MAX_INT else None
+    row = cur.fetchone() if cur is not None else None
+    if row is None:
+        raise InputError(T("aucune entrée n° {n} dans le journal", "no log entry number {n}").format(n=entry_id),
+                         token=str(entry_id))
+    return _decode(cur, row)  # type: ignore[arg-type]

@@ -21,7 +21,16 @@ def _run(conn) -> None:
 if connection is not None:
     _run(connection)
 else:  # plain `alembic -c migrations/alembic.ini upgrade head` with -x db=PATH
-    url = context.get_x_argument(as_dictionary=True).get("db") or config.get_main_option("sqlalchemy.url")
-    engine = create_engine(url if "://" in url else f"sqlite:///{url}")
+    url = context.get_x_argument(as_dictionary=True).get("db") or config.get_main_option("sqlalchemy.url") or ""
+    if not url:
+        raise SystemExit("give the database: alembic -c migrations/alembic.ini -x db=PATH upgrade head")
+    if "://" in url:
+        engine = create_engine(url)
+    else:  # a file path: opened exactly (no URL parsing of '#', '?', '%'), DDL in one transaction
+        from pathlib import Path
+
+        from arbitre.kb.dbfile import engine as kb_engine
+
+        engine = kb_engine(Path(url), mode="rwc")
     with engine.begin() as conn:
         _run(conn)
