@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from arbitre.rulings.i18n import T
 
-@dataclass(kw_only=True, slots=True)
-class Label:
-    fr: str
-    en: str
+Label = T  # the one bilingual text type (kept under this name for the report's readers)
 
 
 @dataclass(kw_only=True, slots=True)

@@ -12,6 +12,7 @@ import re
 from enum import Enum
 from typing import Annotated, Literal
 
+from arbitre.rulings.i18n import T
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
@@ -22,11 +23,8 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class Text(Strict):
-    """A French/English pair; both languages are mandatory."""
-
-    fr: Annotated[str, Field(min_length=1)]
-    en: Annotated[str, Field(min_length=1)]
+Text = T
+"""A French/English pair; both languages are mandatory (the one bilingual type, :class:`T`)."""
 
 
 def law_number(ref: str) -> int:
