@@ -9,20 +9,16 @@ For the main ``classify --game coinche|belote`` command, call
 """
 from __future__ import annotations
 
-import json
-import sys
-from enum import Enum
 from pathlib import Path
-from typing import Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from arbitre.cli import exitcodes
-from arbitre.cli.common import Lang, LangOpt
+from arbitre.cli.common import Lang, LangOpt, game_option
+from arbitre.cli.output import err, escape, out, print_error, print_json
 from arbitre.rulings.belote.check import CheckReport, check_game
-from arbitre.rulings.belote.coinche_auction import AuctionResult, classify_belote_taking, classify_coinche
+from arbitre.rulings.belote.coinche_auction import AuctionResult
 from arbitre.rulings.belote.play import UndertrumpRule
 from arbitre.rulings.belote.record import load_record
 from arbitre.rulings.belote.scoring import CapotRule, LitigeRule, MadeRule, Variants
@@ -30,30 +26,18 @@ from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
 app = typer.Typer(
-    help="Belote & coinche referee. Example: arbitre belote check partie.json --lang en",
+    help="Belote & coinche referee: check a recorded game, classify an auction.\n\n"
+    "\b\nExamples:\n  arbitre belote check partie.json --lang en\n  arbitre belote classify \"80H P 90S X P P P\"",
     no_args_is_help=True,
 )
 
 
-class Game(str, Enum):
-    coinche = "coinche"
-    belote = "belote"
-
-
-def _out() -> Console:
-    return Console(file=sys.stdout, soft_wrap=True)
-
-
-def _err() -> Console:
-    return Console(file=sys.stderr, soft_wrap=True)
-
-
-def _print_json(doc: Any) -> None:
-    sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+# one output layer: the shared stdout/stderr consoles and JSON printer
+_out, _err, _print_json = out, err, print_json
 
 
 def _input_error(err: InputError, lang: str, as_json: bool) -> int:
-    _err().print(err.render(lang), markup=False, highlight=False)
+    print_error(err.render(lang), lang)
     if as_json:
         _print_json({"error": {"message": err.message.as_dict(), "token": err.token, "line": err.line,
                                "column": err.column, "source": err.source}})
@@ -69,7 +53,8 @@ def render_check_report(report: CheckReport, lang: str = "fr", as_json: bool = F
     out = _out()
     title = T("Défauts de la partie", "Defects found").get(lang)
     if report.clean:
-        _err().print(T("Aucun défaut : la partie est cohérente.", "No defect: the record is consistent.").get(lang))
+        _err().print(T("Aucun défaut : la partie est cohérente.", "No defect: the record is consistent.").get(lang),
+                     markup=False)
     else:
         table = Table(title=title)
         for col in (T("Donne", "Deal"), T("Pli", "Trick"), T("Carte", "Card"), T("Joueur", "Player"),
@@ -80,7 +65,7 @@ def render_check_report(report: CheckReport, lang: str = "fr", as_json: bool = F
             if d.penalty:
                 pen = d.penalty.text.get(lang) + " → " + ", ".join(f"{k}: {v}" for k, v in d.penalty.score_after.items())
             table.add_row(str(d.deal or "-"), str(d.trick or "-"), d.card.short() if d.card else "-",
-                          d.player or "-", d.kind.value, d.message.get(lang), pen)
+                          escape(d.player or "-"), d.kind.value, escape(d.message.get(lang)), escape(pen))
         out.print(table)
     scores = Table(title=T("Scores recalculés", "Recomputed scores").get(lang))
     for col in (T("Donne", "Deal"), T("Équipe", "Team"), T("Enregistré", "Recorded"), T("Recalculé", "Recomputed"),
@@ -90,7 +75,7 @@ def render_check_report(report: CheckReport, lang: str = "fr", as_json: bool = F
         recomputed = {dr.taker_team: dr.recomputed.taker, dr.defence_team: dr.recomputed.defence}
         for team in (dr.taker_team, dr.defence_team):
             after = str(dr.adjusted[team]) if dr.adjusted else "-"
-            scores.add_row(str(dr.deal), team, str(dr.recorded.get(team, "-")), str(recomputed[team]), after)
+            scores.add_row(str(dr.deal), escape(team), str(dr.recorded.get(team, "-")), str(recomputed[team]), after)
     out.print(scores)
     if any(d.penalty for d in report.defects):
         src = next(d.penalty for d in report.defects if d.penalty)
@@ -120,15 +105,16 @@ def render_coinche_classification(result: AuctionResult, lang: str = "fr", as_js
     for c in result.calls:
         reply = c.message.get(lang) + (f" ({c.note.get(lang)})" if c.note else "")
         mark = "" if c.accepted else " ✗"
-        table.add_row(str(c.index), c.seat, c.text + mark, str(c.code) if c.code is not None else "-", reply)
+        table.add_row(str(c.index), escape(c.seat), escape(c.text) + mark, str(c.code) if c.code is not None else "-",
+                      escape(reply))
     out = _out()
     out.print(table)
     if result.passed_out:
         out.print(T("Personne n'a pris : on redistribue.", "Nobody took: redeal.").get(lang))
     elif result.taker:
         levels = {0: T("", ""), 1: T(", coinché", ", coinched"), 2: T(", surcoinché", ", surcoinched")}
-        out.print(T(f"Preneur : {result.taker} — {result.contract}{levels[result.coinche_level].fr}",
-                    f"Taker: {result.taker} — {result.contract}{levels[result.coinche_level].en}").get(lang))
+        out.print(escape(T(f"Preneur : {result.taker} — {result.contract}{levels[result.coinche_level].fr}",
+                           f"Taker: {result.taker} — {result.contract}{levels[result.coinche_level].en}").get(lang)))
     if not result.ended and not result.passed_out:
         out.print(T("Enchères non terminées.", "The auction is not over.").get(lang))
     return code
@@ -167,7 +153,7 @@ def check_cmd(
 @app.command("classify")
 def classify_cmd(
     auction: str = typer.Argument(..., help="Calls separated by spaces, e.g. \"80H P 90S X P P P\"."),
-    game: Game = typer.Option(Game.coinche, "--game", help="coinche (seed 003 replies) or belote (taking rounds)."),
+    game: game_option("belote classify", "coinche") = "coinche",  # type: ignore[valid-type]
     turned: str = typer.Option(None, "--turned", help="Belote: the turned card, e.g. 8H."),
     as_json: bool = typer.Option(False, "--json", help="Print exactly one JSON document on stdout."),
     lang: LangOpt = Lang.en,
@@ -178,9 +164,10 @@ def classify_cmd(
 
     Exit codes: 0 all calls regular, 1 irregular calls held, 2 unreadable input.
     """
+    from arbitre.cli.cmd_games import classify_game
+
     try:
-        result = (classify_coinche(auction) if game is Game.coinche
-                  else classify_belote_taking(auction, turned=turned))
+        code = classify_game(game, [auction], lang.value, as_json, turned=turned)
     except InputError as err:
         raise typer.Exit(_input_error(err, lang.value, as_json))
-    raise typer.Exit(render_coinche_classification(result, lang.value, as_json))
+    raise typer.Exit(code)

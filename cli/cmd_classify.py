@@ -15,7 +15,8 @@ from typing import Annotated
 import typer
 
 from arbitre.cli import exitcodes
-from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, out, print_json
+from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, game_option, out, print_json
+from arbitre.cli.output import note, print_error
 
 _FILE_SUFFIXES = (".pbn", ".lin", ".txt")
 _FOLDER_SUFFIXES = (".pbn", ".lin")
@@ -61,7 +62,7 @@ def register(app: typer.Typer) -> None:
             help="An auction (\"1H P 2C X\", \"N:1H E:P S:2C\"), files (.pbn, .lin, .txt: one auction per line), folders (their .pbn and .lin files) or - for stdin.",
             show_default=False)],
         dealer: Annotated[str | None, typer.Option("--dealer", "-d", help="Dealer of a typed auction: N, E, S, W/O (default N).")] = None,
-        game: Annotated[str, typer.Option("--game", "-g", help="bridge | coinche | belote.")] = "bridge",
+        game: game_option("classify", "bridge") = "bridge",  # type: ignore[valid-type]
         rule: Annotated[bool, typer.Option("--rule", help="Open the ruling of each irregularity, pre-filled from the auction.")] = False,
         answer: Annotated[list[str] | None, typer.Option("--answer", "-a", help="With --rule: NODE=CODE (repeatable).")] = None,
         summary: Annotated[bool, typer.Option("--summary", "-s", help="One line per board (fast scan of whole files) instead of a table per auction.")] = False,
@@ -80,6 +81,7 @@ def register(app: typer.Typer) -> None:
           arbitre classify season/ --summary
           arbitre classify "1S 1H" --rule
         """
+        _refuse_blank(inputs)
         if game != "bridge":
             from arbitre.cli.cmd_games import classify_game
 
@@ -119,7 +121,7 @@ def register(app: typer.Typer) -> None:
                 r = report(b, machine, kinds)
                 if r is None:
                     skipped.append(_no_auction(b))
-                    err().print(f"[yellow]note:[/] {getattr(no_auction_label(b), lang.value)}", highlight=False)
+                    note(no_auction_label(b))
                     continue
                 reports.append(r)
         if as_json:
@@ -151,6 +153,17 @@ def register(app: typer.Typer) -> None:
         raise typer.Exit(code)
 
 
+def _refuse_blank(inputs: list[str]) -> None:
+    """An empty or blank argument is a usage error, never the current folder or no auction."""
+    from arbitre.cli.common import fail
+    from arbitre.rulings.i18n import T
+
+    for i, arg in enumerate(inputs, start=1):
+        if not arg.strip():
+            fail(T(f"l'argument n° {i} est vide : donnez des enchères, un fichier, un dossier ou - (entrée standard)",
+                   f"argument {i} is empty: give an auction, a file, a folder or - (standard input)"))
+
+
 def _empty_dir(path: Path):
     from arbitre.rulings.errors import InputError
     from arbitre.rulings.i18n import T
@@ -170,15 +183,20 @@ def _no_auction(board) -> dict:
 
 def _input_error(e, kind: str, value, lang: str) -> dict:
     """Report an unreadable input on stderr; return it as the JSON document's ``errors`` list shows it."""
-    err().print(f"[red]error:[/] {e.render(lang)}", markup=True, highlight=False)
+    print_error(e.render(lang), lang)
     return {"source": e.source or (str(value) if kind != "text" else "<typed>"), "line": e.line, "column": e.column,
             "token": e.token, "message": e.message.as_dict()}
 
 
 def _stdin_text() -> str:
     from arbitre.rulings.bridge.reading import decode
+    from arbitre.rulings.errors import InputError
+    from arbitre.rulings.i18n import T
 
-    return decode(sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode())
+    text = decode(sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode())
+    if not text.strip():
+        raise InputError(T("l'entrée standard est vide", "standard input is empty"), source="<stdin>")
+    return text
 
 
 def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool) -> int:

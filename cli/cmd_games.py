@@ -1,23 +1,26 @@
-"""`arbitre classify --game coinche|belote`: the belote family's auctions.
+"""`arbitre classify --game G` for the games other than bridge: the registry's classifier.
 
 Coinche: calls such as "80H P 90S X P P P" get the seed 003 reply codes (431-453, 200).
 Belote: the two taking rounds, optionally after the turned card ("8H: pass take").
+``arbitre belote classify`` is the same command (it calls :func:`classify_game`).
 """
 from __future__ import annotations
 
-from arbitre.cli import exitcodes
+from typing import Any
 
 
-def classify_game(game: str, inputs: list[str], lang: str, as_json: bool) -> int:
+def classify_game(game: str, inputs: list[str], lang: str, as_json: bool, **options: Any) -> int:
+    """Classify the auction ``inputs`` (words joined) with ``game``'s classifier from the
+    registry, render it, return the exit code (0 regular, 1 irregular calls held).
+    ``options`` go to the classifier (``turned=`` for belote). Raises InputError."""
     from arbitre.cli.belote import render_coinche_classification
-    from arbitre.cli.common import fail
-    from arbitre.rulings.belote.coinche_auction import classify_belote_taking, classify_coinche
+    from arbitre.rulings import games
+    from arbitre.rulings.errors import InputError
+    from arbitre.rulings.i18n import T
 
     text = " ".join(inputs)
-    if game == "coinche":
-        result = classify_coinche(text)
-    elif game == "belote":
-        result = classify_belote_taking(text)
-    else:
-        fail(f"unknown game {game!r}: bridge, coinche or belote", exitcodes.BAD_INPUT)
+    if not text.strip():
+        raise InputError(T("aucune enchère donnée", "no auction given"), source="<typed>")
+    classify = games.get(game).load("classifier")
+    result = classify(text, **{k: v for k, v in options.items() if v is not None})
     return render_coinche_classification(result, lang, as_json)

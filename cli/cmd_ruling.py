@@ -6,24 +6,17 @@ prompts, renders, and stores a finished walk in the ruling log when asked.
 from __future__ import annotations
 
 import sys
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Callable
 
 import typer
 
 from arbitre.cli import exitcodes
-from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, fail, out, print_json
+from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, fail, game_option, out, print_json
 
 
-class Game(str, Enum):
-    bridge = "bridge"
-    belote = "belote"
-    coinche = "coinche"
-    tresillo = "tresillo"
-
-
-GameOpt = Annotated[Game, typer.Option("--game", "-g", help="bridge | belote | coinche | tresillo.")]
+RulingGameOpt = game_option("ruling", "bridge")  # games with ruling trees (from the registry)
+LawGameOpt = game_option("law", "bridge")
 
 
 def _parse_pairs(items: list[str], what: str) -> dict[str, str]:
@@ -164,7 +157,7 @@ def register(app: typer.Typer) -> None:
         board: Annotated[str | None, typer.Option(help="Board number, for --record.")] = None,
         table: Annotated[str | None, typer.Option(help="Table number, for --record.")] = None,
         called_by: Annotated[str | None, typer.Option("--called-by", help="Who called the director, for --record.")] = None,
-        game: GameOpt = Game.bridge,
+        game: RulingGameOpt = "bridge",
         lang: LangOpt = Lang.en,
         db: DbOpt = None,
         as_json: JsonOpt = False,
@@ -178,7 +171,7 @@ def register(app: typer.Typer) -> None:
         from arbitre.kb.paths import db_path
         from arbitre.rulings.trees.walk import Walk
 
-        forest = forest_for(db, game.value)
+        forest = forest_for(db, game)
         if topic.strip().casefold() in ("list", "liste"):
             trees = list(forest.trees.values())
             if as_json:
@@ -216,7 +209,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def law(
         number: Annotated[int, typer.Argument(help="The law's number.")],
-        game: GameOpt = Game.bridge,
+        game: LawGameOpt = "bridge",
         lang: LangOpt = Lang.en,
         db: DbOpt = None,
         as_json: JsonOpt = False,
@@ -229,11 +222,11 @@ def register(app: typer.Typer) -> None:
         from arbitre.kb.trees import load_laws, trees_citing
 
         conn = connect(db)
-        entry = next((x for x in load_laws(conn, game.value) if x.number == number), None)
+        entry = next((x for x in load_laws(conn, game) if x.number == number), None)
         if entry is None:
-            fail((f"loi {number} absente du catalogue ({game.value})" if lang is Lang.fr
-                  else f"law {number} is not in the {game.value} catalogue"))
-        trees = trees_citing(conn, game.value, number)
+            fail((f"loi {number} absente du catalogue ({game})" if lang is Lang.fr
+                  else f"law {number} is not in the {game} catalogue"))
+        trees = trees_citing(conn, game, number)
         if as_json:
             print_json({**entry.model_dump(mode="json"), "trees": trees})
             return

@@ -46,7 +46,7 @@ def render(report: AuctionReport, lang: str, console: Console) -> None:
     title = f"{head} — {w('dealer', lang)} {dealer}" if head else f"{w('dealer', lang).capitalize()} {dealer}"
     table = Table(title=escape(title), title_justify="left")
     for key in ("seat", "pos", "state", "meaning", "db", "calls"):
-        table.add_column(w(key, lang), overflow="fold")
+        table.add_column(w(key, lang), overflow="fold", no_wrap=key in ("pos", "state", "db"))  # identifiers
     for s in report.seats:
         calls = []
         for c in report.calls:
