@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 import typer
 from typer.core import TyperGroup, TyperOption
 
 try:  # typer vendors click from 0.26 on
+    from typer._click import Context
     from typer._click import exceptions as cx
 except ImportError:  # pragma: no cover - older typer runs on click itself
+    from click import Context  # type: ignore[assignment,no-redef]
     from click import exceptions as cx  # type: ignore[no-redef]
 
 from arbitre.cli import exitcodes, output
@@ -41,18 +44,18 @@ name -> (module with ``app``, command in it or None for the whole app, one-line 
 _EQUIPPED = "_arbitre_equipped"
 
 
-def _set_db(ctx: typer.Context, param: typer.CallbackParam, value: str | None) -> None:
+def _set_db(ctx: Context, param: typer.CallbackParam, value: str | None) -> None:
     if value:
         os.environ["ARBITRE_DB"] = value
 
 
-def _set_lang(ctx: typer.Context, param: typer.CallbackParam, value: str | None) -> None:
+def _set_lang(ctx: Context, param: typer.CallbackParam, value: str | None) -> None:
     if value is not None and value not in ("fr", "en"):
         raise typer.BadParameter(f"{value!r} is not one of 'fr', 'en'.")
     output.set_lang(value)
 
 
-def _set_debug(ctx: typer.Context, param: typer.CallbackParam, value: bool) -> None:
+def _set_debug(ctx: Context, param: typer.CallbackParam, value: bool) -> None:
     if value:
         output.STATE.debug = True
 
@@ -88,10 +91,10 @@ def equip(cmd: Any) -> Any:
 class _Group(TyperGroup):
     """The root group: shared options, lazy sub-commands, errors and exit codes."""
 
-    def list_commands(self, ctx: typer.Context) -> list[str]:
+    def list_commands(self, ctx: Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *LAZY})
 
-    def get_command(self, ctx: typer.Context, name: str) -> Any | None:
+    def get_command(self, ctx: Context, name: str) -> Any | None:
         cmd = super().get_command(ctx, name)
         if cmd is None and name in LAZY:
             import importlib
@@ -104,7 +107,7 @@ class _Group(TyperGroup):
             self.add_command(cmd, name)
         return None if cmd is None else equip(cmd)
 
-    def format_commands(self, ctx: typer.Context, formatter: Any) -> None:
+    def format_commands(self, ctx: Context, formatter: Any) -> None:
         """The command list without importing the lazy commands (their help line is in LAZY)."""
         rows = []
         for name in self.list_commands(ctx):
@@ -118,7 +121,7 @@ class _Group(TyperGroup):
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
 
-    def invoke(self, ctx: typer.Context) -> Any:
+    def invoke(self, ctx: Context) -> Any:
         from arbitre.rulings.errors import InputError
 
         try:
@@ -138,8 +141,8 @@ class _Group(TyperGroup):
             _internal_error(e)
             ctx.exit(exitcodes.INTERNAL)
 
-    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
-             standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
         code = run(lambda: super(_Group, self).main(args=argv, prog_name=prog_name or "arbitre",
                                                     complete_var=complete_var, standalone_mode=False, **extra), argv)

@@ -142,10 +142,10 @@ def check_cmd(
         try:
             text = record.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:
-            raise InputError(T(f"fichier illisible : {err}", f"cannot read file: {err}"), source=str(record))
+            raise InputError(T(f"fichier illisible : {err}", f"cannot read file: {err}"), source=str(record)) from err
         game = load_record(text, source=str(record))
     except InputError as err:
-        raise typer.Exit(_input_error(err, lang.value, as_json))
+        raise typer.Exit(_input_error(err, lang.value, as_json)) from None
     report = check_game(game, Variants(capot=capot, litige=litige, made=made), undertrump)
     raise typer.Exit(render_check_report(report, lang.value, as_json))
 
@@ -169,5 +169,5 @@ def classify_cmd(
     try:
         code = classify_game(game, [auction], lang.value, as_json, turned=turned)
     except InputError as err:
-        raise typer.Exit(_input_error(err, lang.value, as_json))
+        raise typer.Exit(_input_error(err, lang.value, as_json)) from None
     raise typer.Exit(code)

@@ -164,7 +164,7 @@ def _refuse_blank(inputs: list[str]) -> None:
                    f"argument {i} is empty: give an auction, a file, a folder or - (standard input)"))
 
 
-def _empty_dir(path: Path):
+def _empty_dir(path: str | Path):
     from arbitre.rulings.errors import InputError
     from arbitre.rulings.i18n import T
 

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from arbitre.cli import exitcodes
-from arbitre.cli.common import DbOpt, JsonOpt, err, fail, out, print_json
+from arbitre.cli.common import DbOpt, JsonOpt, err, fail, print_json
 
 app = typer.Typer(help="Inspect and migrate the knowledge base.\n\nExample: arbitre db tables", no_args_is_help=True)
 
@@ -53,7 +53,8 @@ def status(db: DbOpt = None, as_json: JsonOpt = False) -> None:
 @app.command()
 def upgrade(db: DbOpt = None, revision: Annotated[str, typer.Argument(help="Target revision.")] = "head") -> None:
     """Migrate the knowledge base up (creates it if missing).\n\nExample: arbitre db upgrade"""
-    from arbitre.kb.bootstrap import current_revision, upgrade as do
+    from arbitre.kb.bootstrap import current_revision
+    from arbitre.kb.bootstrap import upgrade as do
 
     p = _path(db)
     do(p, revision)
@@ -67,7 +68,8 @@ def downgrade(revision: Annotated[str, typer.Argument(help="Target revision, e.g
 
     The ruling log is kept unless you go below 0001. Example: arbitre db downgrade -1
     """
-    from arbitre.kb.bootstrap import current_revision, downgrade as do
+    from arbitre.kb.bootstrap import current_revision
+    from arbitre.kb.bootstrap import downgrade as do
 
     p = _path(db)
     if not p.exists():

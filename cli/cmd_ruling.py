@@ -6,14 +6,15 @@ prompts, renders, and stores a finished walk in the ruling log when asked.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Callable
+from typing import Annotated
 
 import typer
 
 from arbitre.cli import exitcodes
-from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, fail, game_option, out, print_json
-
+from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, escape, fail, game_option, out, print_json
+from arbitre.rulings.i18n import T
 
 RulingGameOpt = game_option("ruling", "bridge")  # games with ruling trees (from the registry)
 LawGameOpt = game_option("law", "bridge")
@@ -69,8 +70,8 @@ def interact(walk, lang: str, console, read: Callable[[], str | None]) -> bool:
         question(walk, lang, console)
         line = read()
         if line is None:
-            fail(("pas de réponse à la question " if lang == "fr" else "no answer for question ") + walk.slug
-                 + (" (donnez --answer NŒUD=CODE)" if lang == "fr" else " (give --answer NODE=CODE)"))
+            fail(T(f"pas de réponse à la question {walk.slug} (donnez --answer NŒUD=CODE)",
+                   f"no answer for question {walk.slug} (give --answer NODE=CODE)"))
         choice = line.strip().casefold()
         if choice in ("q", "quit", "quitter"):
             return False
@@ -112,12 +113,12 @@ def run_walk(walk, *, lang: str, as_json: bool, record: dict | None, db_path: Pa
     if as_json:
         if not walk.done:
             print_json(walk_json(walk))
-            fail(("question sans réponse : " if lang == "fr" else "unanswered question: ") + walk.slug
-                 + " (" + ", ".join(a.code for a in walk.choices) + ")")
+            codes = ", ".join(a.code for a in walk.choices)
+            fail(T(f"question sans réponse : {walk.slug} ({codes})", f"unanswered question: {walk.slug} ({codes})"))
     else:
         console = out()
         if not interact(walk, lang, console, _stdin_reader()):
-            err().print("aucune décision" if lang == "fr" else "no ruling given")
+            err().print(T("aucune décision", "no ruling given").get(lang))
             return exitcodes.OK
         console.print(outcome_panel(walk.node, walk.outcome, lang, title=f"{walk.tree.slug}/{walk.node.id}"))
     log_id = None
@@ -132,7 +133,7 @@ def run_walk(walk, *, lang: str, as_json: bool, record: dict | None, db_path: Pa
             doc["log_id"] = log_id
         print_json(doc)
     elif log_id is not None:
-        err().print(f"{'enregistré au journal, n°' if lang == 'fr' else 'recorded in the log as entry'} {log_id}")
+        err().print(T(f"enregistré au journal, n° {log_id}", f"recorded in the log as entry {log_id}").get(lang))
     return exitcodes.OK
 
 
@@ -157,7 +158,7 @@ def register(app: typer.Typer) -> None:
         board: Annotated[str | None, typer.Option(help="Board number, for --record.")] = None,
         table: Annotated[str | None, typer.Option(help="Table number, for --record.")] = None,
         called_by: Annotated[str | None, typer.Option("--called-by", help="Who called the director, for --record.")] = None,
-        game: RulingGameOpt = "bridge",
+        game: RulingGameOpt = "bridge",  # type: ignore[valid-type]
         lang: LangOpt = Lang.en,
         db: DbOpt = None,
         as_json: JsonOpt = False,
@@ -209,7 +210,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def law(
         number: Annotated[int, typer.Argument(help="The law's number.")],
-        game: LawGameOpt = "bridge",
+        game: LawGameOpt = "bridge",  # type: ignore[valid-type]
         lang: LangOpt = Lang.en,
         db: DbOpt = None,
         as_json: JsonOpt = False,
@@ -224,8 +225,7 @@ def register(app: typer.Typer) -> None:
         conn = connect(db)
         entry = next((x for x in load_laws(conn, game) if x.number == number), None)
         if entry is None:
-            fail((f"loi {number} absente du catalogue ({game})" if lang is Lang.fr
-                  else f"law {number} is not in the {game} catalogue"))
+            fail(T(f"loi {number} absente du catalogue ({game})", f"law {number} is not in the {game} catalogue"))
         trees = trees_citing(conn, game, number)
         if as_json:
             print_json({**entry.model_dump(mode="json"), "trees": trees})
@@ -233,12 +233,12 @@ def register(app: typer.Typer) -> None:
         from rich.markup import escape
         from rich.panel import Panel
 
-        l = lang.value
-        body = [f"[bold]{escape(getattr(entry.title, l))}[/]", escape(getattr(entry.summary, l))]
+        ln = lang.value
+        body = [f"[bold]{escape(getattr(entry.title, ln))}[/]", escape(getattr(entry.summary, ln))]
         for f in entry.flags:
-            body.append(f"[magenta]{f.kind}:[/] {escape(getattr(f.note, l))}")
-        body.append(("Arbres : " if l == "fr" else "Trees: ") + (", ".join(trees) or "—"))
-        out().print(Panel("\n".join(body), title=("Loi " if l == "fr" else "Law ") + str(number)))
+            body.append(f"[magenta]{f.kind}:[/] {escape(getattr(f.note, ln))}")
+        body.append(T("Arbres : ", "Trees: ").get(ln) + (", ".join(trees) or "—"))
+        out().print(Panel("\n".join(body), title=T("Loi ", "Law ").get(ln) + str(number)))
 
     log_app = typer.Typer(help="The ruling log: rulings recorded with --record.\n\nExample: arbitre log list",
                           no_args_is_help=True)
@@ -342,15 +342,15 @@ def irregularity_walks(reports, db: Path | None, answers: list[str]):
 
 def open_irregularities(reports, db: Path | None, lang: str, answers: list[str]) -> None:
     """`classify --rule`: walk each irregularity's tree; only what the auction cannot tell is asked."""
-    from arbitre.kb.paths import db_path
     from rich.rule import Rule
 
+    from arbitre.kb.paths import db_path
+
     console = out()
-    for r, irr, walk in irregularity_walks(reports, db, answers):
-        head = (f"Arbitrage : {irr.label.fr} (Loi {irr.law}), déclaration n° {irr.index + 1} de {irr.seat}"
-                if lang == "fr" else
-                f"Ruling: {irr.label.en} (Law {irr.law}), call #{irr.index + 1} by {irr.seat}")
-        console.print(Rule(head))
+    for _r, irr, walk in irregularity_walks(reports, db, answers):
+        head = T(f"Arbitrage : {irr.label.fr} (Loi {irr.law}), déclaration n° {irr.index + 1} de {irr.seat}",
+                 f"Ruling: {irr.label.en} (Law {irr.law}), call #{irr.index + 1} by {irr.seat}")
+        console.print(Rule(escape(head.get(lang))))
         run_walk(walk, lang=lang, as_json=False, record=None, db_path=db_path(db))
 
 

@@ -8,7 +8,6 @@ import typer
 from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, out, print_json
 from arbitre.rulings.i18n import T
 
-
 _TITLE = T("États positionnels (graine 000)", "Positional states (seed 000)")
 _COLUMNS = {"pos": T("Pos.", "Pos."), "code": T("Code", "Code"), "call": T("Déclaration", "Call"),
             "meaning": T("Signification", "Meaning"), "db": T("Classe BD", "DB class")}

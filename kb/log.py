@@ -6,7 +6,7 @@ it was shown, so it still reads the same after later migrations change the trees
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from arbitre.kb.models import RulingLog
@@ -28,7 +28,7 @@ def record(path: Path, walk: Walk, *, event: str | None, board: str | None, tabl
         raise InputError(T("la décision n'est pas atteinte : rien à enregistrer",
                            "no ruling reached yet: nothing to record"))
     entry = RulingLog(
-        created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        created_at=datetime.now(UTC).isoformat(timespec="seconds"),
         game=walk.forest.game, tree=walk.start.slug, event=event, board=board, table_no=table, called_by=called_by,
         lang=lang,
         answers=json.dumps([[s.slug, s.code, s.auto] for s in walk.path if s.code is not None], ensure_ascii=False),

@@ -34,14 +34,6 @@ class T(NamedTuple):
         need not know that ``T`` is not a model."""
         return self.as_dict()
 
-    def __add__(self, other: object) -> T:  # type: ignore[override]
-        """``T + T`` and ``T + str`` join text in each language (not tuple concatenation)."""
-        if isinstance(other, T):
-            return T(self.fr + other.fr, self.en + other.en)
-        if isinstance(other, str):
-            return T(self.fr + other, self.en + other)
-        return NotImplemented
-
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
         """Validate ``{"fr", "en"}`` (both non-empty, nothing else) or a ``T``; dump as that dict."""

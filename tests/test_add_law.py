@@ -5,10 +5,8 @@ in `ruling list` and `law N`, record a ruling, downgrade: the law is gone, the l
 """
 import json
 import shutil
-import textwrap
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from arbitre.cli.app import app

@@ -9,8 +9,8 @@ import os
 from pathlib import Path
 
 import pytest
-
 from casefiles import all_cases
+
 from arbitre.rulings.trees.walk import Forest, Walk
 
 CASES = all_cases()

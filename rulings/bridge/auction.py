@@ -92,7 +92,7 @@ class _State:
     closed: bool = False
     first_bidder: dict = field(default_factory=dict)  # (side, strain) -> seat
 
-    def copy(self) -> "_State":
+    def copy(self) -> _State:
         return _State(**{**self.__dict__, "first_bidder": dict(self.first_bidder)})
 
 

@@ -628,7 +628,7 @@ def _pbn_auction(body: str, table: dict):
     words = body.split()
     codes = list(map(_PBN_TOK.get, words))
     if None in codes:
-        codes = [c if c is not None else _pbn_token(w) for c, w in zip(codes, words)]
+        codes = [c if c is not None else _pbn_token(w) for c, w in zip(codes, words, strict=False)]
         if None in codes:
             return False
     refs = _NO_REFS

@@ -12,8 +12,9 @@ import re
 from enum import Enum
 from typing import Annotated, Literal
 
-from arbitre.rulings.i18n import T
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from arbitre.rulings.i18n import T
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 LAW_REF = re.compile(r"^(\d{1,2})([A-Z](\d+)?(\([a-z0-9]+\))*)?$")
@@ -136,7 +137,7 @@ class Node(Strict):
     outcome: Outcome | None = None
 
     @model_validator(mode="after")
-    def _kind(self) -> "Node":
+    def _kind(self) -> Node:
         if (self.question is None) == (self.outcome is None):
             raise ValueError("a node has exactly one of 'question' or 'outcome'")
         if self.outcome is not None and self.answers:
@@ -168,7 +169,7 @@ class Variant(Strict):
     note: Text
 
     @model_validator(mode="after")
-    def _default_is_a_choice(self) -> "Variant":
+    def _default_is_a_choice(self) -> Variant:
         if self.default not in {c.code for c in self.choices}:
             raise ValueError(f"default {self.default!r} is not one of the choices")
         return self

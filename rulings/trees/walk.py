@@ -23,7 +23,7 @@ class Forest:
     aliases: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, game: str, trees: list[Tree]) -> "Forest":
+    def of(cls, game: str, trees: list[Tree]) -> Forest:
         forest = cls(game, {t.slug: t for t in trees if t.game == game})
         # slugs and explicit aliases first, so that they win over law numbers
         for t in forest.trees.values():
