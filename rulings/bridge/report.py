@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from arbitre.rulings.i18n import T
+from arbitre.rulings.irregularity import Status
 
 Label = T  # the one bilingual text type (kept under this name for the report's readers)
 
@@ -47,7 +48,7 @@ class IrregularityReport:
     index: int
     seat: str
     call: str
-    status: str  # pending | accepted | cancelled | stands
+    status: Status
     facts: dict[str, str]
     params: dict[str, str]
 
