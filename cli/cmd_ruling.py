@@ -281,9 +281,9 @@ def register(app: typer.Typer) -> None:
         node = Node.model_validate({"id": e["outcome_node"].split("/")[-1], "title": title, "outcome": o})
         console = out()
         for k in ("id", "created_at", "game", "tree", "event", "board", "table_no", "called_by"):
-            console.print(f"{k:10} {e[k] if e[k] is not None else ''}")
+            console.print(f"{k:10} {escape(e[k])}")
         for slug, code, auto in e["answers"]:
-            console.print(f"  {slug} = {code}{' (auto)' if auto else ''}")
+            console.print(escape(f"  {slug} = {code}{' (auto)' if auto else ''}"))
         console.print(outcome_panel(node, Outcome.model_validate(o), lang.value, title=e["outcome_node"]))
 
     @log_app.command("export")
