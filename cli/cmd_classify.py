@@ -105,18 +105,20 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(_summaries(sources, seat, machine, kinds, lang.value, as_json))
         reports, errors, skipped = [], [], []
         for kind, value in sources:
+            bad_lines: list[InputError] = []  # a typed text goes on past an unreadable line
             try:
                 if kind == "empty-dir":
                     raise _empty_dir(value)
                 if kind == "file":
-                    boards = read_path(value, seat)  # type: ignore[arg-type]
+                    boards = read_path(value, seat, errors=bad_lines)  # type: ignore[arg-type]
                 elif kind == "stdin":
-                    boards = read_text(_stdin_text(), "<stdin>", seat)
+                    boards = read_text(_stdin_text(), "<stdin>", seat, errors=bad_lines)
                 else:
                     boards = read_text(str(value), "<typed>", seat, fmt="text")
             except InputError as e:
                 errors.append(_input_error(e, kind, value, lang.value))
                 continue
+            errors.extend(_input_error(e, kind, value, lang.value) for e in bad_lines)
             for b in boards:
                 r = report(b, machine, kinds)
                 if r is None:
@@ -208,6 +210,7 @@ def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool) -> int:
 
     summaries, errors = [], []
     for kind, value in sources:
+        bad_lines: list[InputError] = []  # a typed text goes on past an unreadable line
         try:
             if kind == "empty-dir":
                 raise _empty_dir(value)
@@ -221,10 +224,11 @@ def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool) -> int:
             if fmt in ("pbn", "lin"):
                 summaries.extend(fastscan.scan_file(text, fmt, machine, kinds, source))
             else:  # auctions one per line: the typed reader (it knows --dealer), full reports summarised
-                boards = read_text(text, source, seat, fmt=fmt)
+                boards = read_text(text, source, seat, fmt=fmt, errors=None if kind == "text" else bad_lines)
                 summaries.extend(fastscan.summary_of(b, report(b, machine, kinds)) for b in boards)
         except InputError as e:
             errors.append(_input_error(e, kind, value, lang))
+        errors.extend(_input_error(e, kind, value, lang) for e in bad_lines)
     if as_json:
         print_json({"boards": [to_json(s, kinds) for s in summaries], "totals": totals(summaries), "errors": errors})
     elif summaries:  # nothing read: the errors on stderr say why, stdout stays empty

@@ -27,6 +27,7 @@ _STATUS = {
 }
 
 
+_CANCELLED = T("annulée", "cancelled")
 _COLON = T("\u00a0:", ":")  # French puts a (non-breaking) space before a colon
 
 
@@ -56,7 +57,8 @@ def render(report: AuctionReport, lang: str, console: Console) -> None:
         for c in report.calls:
             if c.seat == s.seat:
                 txt = _call(c.call, lang) + ("!" if c.alert else "")
-                calls.append(txt if c.effective else f"[strike]{escape(txt)}[/]")
+                # a cancelled call is struck through, and said so in words for plain text and screen readers
+                calls.append(escape(txt) if c.effective else f"[strike]{escape(txt)}[/] ({_CANCELLED.get(lang)})")
         table.add_row(
             Seat[s.seat].render(lang), f"pos{s.position}", s.state or "—",
             escape(getattr(s.state_label, lang)) if s.state_label else "", s.db_class or "", " ".join(calls),
