@@ -200,6 +200,9 @@ def register(app: typer.Typer) -> None:
                 lines = answers_file.read_text(encoding="utf-8").splitlines()
             except OSError as e:
                 fail(f"{answers_file}: {e.strerror}")
+            except UnicodeDecodeError as e:
+                fail(T(f"{answers_file} : pas de l'UTF-8 (octet {e.start + 1})",
+                       f"{answers_file}: not UTF-8 (byte {e.start + 1})"))
             answers.update(_parse_pairs([ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")],
                                         str(answers_file)))
         _check_answer_nodes(forest, answers)
