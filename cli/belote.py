@@ -17,8 +17,8 @@ from rich.table import Table
 from arbitre.cli import exitcodes
 from arbitre.cli.common import Lang, LangOpt, game_option
 from arbitre.cli.output import err, escape, out, print_error, print_json
+from arbitre.cli.render_coinche import render_coinche_classification  # noqa: F401  (its home before)
 from arbitre.rulings.belote.check import CheckReport, check_game
-from arbitre.rulings.belote.coinche_auction import AuctionResult
 from arbitre.rulings.belote.play import UndertrumpRule
 from arbitre.rulings.belote.record import load_record
 from arbitre.rulings.belote.scoring import CapotRule, LitigeRule, MadeRule, Variants
@@ -81,42 +81,6 @@ def render_check_report(report: CheckReport, lang: str = "fr", as_json: bool = F
         src = next(d.penalty for d in report.defects if d.penalty)
         _err().print(T("Source de la sanction : ", "Penalty source: ").get(lang) + src.source.get(lang),
                      markup=False, highlight=False)
-    return code
-
-
-def render_coinche_classification(result: AuctionResult, lang: str = "fr", as_json: bool = False) -> int:
-    """Print an auction classification and return the exit code.
-
-    Signature: ``render_coinche_classification(result: AuctionResult, lang: str = "fr",
-    as_json: bool = False) -> int``. ``result`` comes from
-    ``arbitre.rulings.belote.coinche_auction.classify_coinche(text)`` or
-    ``classify_belote_taking(text, turned=None)`` (both raise ``InputError`` on
-    unreadable text). With ``as_json`` exactly one JSON document goes to
-    stdout; otherwise a Rich table. Returns ``exitcodes.OK`` when every call is
-    regular, ``exitcodes.FINDINGS`` when some calls are held as irregular.
-    """
-    code = exitcodes.FINDINGS if result.irregular else exitcodes.OK
-    if as_json:
-        _print_json(result.to_dict())
-        return code
-    table = Table(title=T("Enchères", "Auction").get(lang))
-    for col in (T("N°", "#"), T("Siège", "Seat"), T("Appel", "Call"), T("Code", "Code"), T("Réponse", "Reply")):
-        table.add_column(col.get(lang))
-    for c in result.calls:
-        reply = c.message.get(lang) + (f" ({c.note.get(lang)})" if c.note else "")
-        mark = "" if c.accepted else " ✗"
-        table.add_row(str(c.index), escape(c.seat), escape(c.text) + mark, str(c.code) if c.code is not None else "-",
-                      escape(reply))
-    out = _out()
-    out.print(table)
-    if result.passed_out:
-        out.print(T("Personne n'a pris : on redistribue.", "Nobody took: redeal.").get(lang))
-    elif result.taker:
-        levels = {0: T("", ""), 1: T(", coinché", ", coinched"), 2: T(", surcoinché", ", surcoinched")}
-        out.print(escape(T(f"Preneur : {result.taker} — {result.contract}{levels[result.coinche_level].fr}",
-                           f"Taker: {result.taker} — {result.contract}{levels[result.coinche_level].en}").get(lang)))
-    if not result.ended and not result.passed_out:
-        out.print(T("Enchères non terminées.", "The auction is not over.").get(lang))
     return code
 
 

@@ -13,7 +13,7 @@ def classify_game(game: str, inputs: list[str], lang: str, as_json: bool, **opti
     """Classify the auction ``inputs`` (words joined) with ``game``'s classifier from the
     registry, render it, return the exit code (0 regular, 1 irregular calls held).
     ``options`` go to the classifier (``turned=`` for belote). Raises InputError."""
-    from arbitre.cli.belote import render_coinche_classification
+    from arbitre.cli.render_coinche import render_coinche_classification
     from arbitre.rulings import games
     from arbitre.rulings.errors import InputError
     from arbitre.rulings.i18n import T
