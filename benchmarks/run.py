@@ -64,6 +64,13 @@ def main() -> int:
     ratio = f"{bb['ratio']:.1f}×" if bb.get("ratio") else ""
     lines.append(f"| belote: random legal deals/s, one core (deal, play, score) | {bb['ours']['median']:,.0f} |"
                  f" {peer_txt} | ≥ 10,000 | {ratio} |")
+    import bench_cold
+
+    cold = bench_cold.main(["--runs", "5"])
+    floor_ms = cold["floor_median_s"] * 1e3
+    for label, r in cold["commands"].items():
+        lines.append(f"| cold `arbitre {label}` (median of {cold['runs']}) | {r['median_s'] * 1e3:.0f} ms |"
+                     f" `import typer, rich.table` {floor_ms:.0f} ms | ≤ 2× floor | {r['ratio']:.2f}× |")
     header = ["| benchmark | ours | peer / floor | target | ratio |", "| --- | --- | --- | --- | --- |"]
     table = "\n".join(header + lines)
     print("\n" + machine() + "\n" + table)

@@ -88,12 +88,18 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(classify_game(game, inputs, lang.value, as_json))
         from arbitre.rulings.bridge.seats import Seat
         from arbitre.rulings.errors import InputError
+        from arbitre.rulings.i18n import T
 
         if summary and rule:
             from arbitre.cli.common import fail
 
             fail("--rule opens rulings from full reports: use it without --summary")
-        seat = Seat.parse(dealer) if dealer else None
+        try:
+            seat = Seat.parse(dealer) if dealer is not None else None
+        except InputError as e:  # name the option: "unknown seat ''" alone does not say where
+            from arbitre.cli.common import fail
+
+            fail(T(f"--dealer {dealer!r} : {e.message.fr}", f"--dealer {dealer!r}: {e.message.en}"))
         sources = _sources(inputs)
         from arbitre.cli.common import connect
         from arbitre.kb.access import load_irregularity_kinds, load_machine

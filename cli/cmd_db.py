@@ -8,9 +8,17 @@ from typing import Annotated
 import typer
 
 from arbitre.cli import exitcodes
-from arbitre.cli.common import DbOpt, JsonOpt, err, fail, print_json
+from arbitre.cli.common import DbOpt, JsonOpt, err, escape, fail, print_json
 
 app = typer.Typer(help="Inspect and migrate the knowledge base.\n\nExample: arbitre db tables", no_args_is_help=True)
+
+
+def _done(path: Path, revision: str | None, as_json: bool) -> None:
+    """After a migration: the file and its revision (a message, or the JSON document)."""
+    if as_json:
+        print_json({"path": str(path), "revision": revision})
+    else:
+        err().print(escape(f"{path}: revision {revision}"))
 
 
 def _path(db: Path | None) -> Path:
@@ -20,9 +28,12 @@ def _path(db: Path | None) -> Path:
 
 
 @app.command("path")
-def path_cmd(db: DbOpt = None) -> None:
+def path_cmd(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Print the knowledge base file in use.\n\nExample: arbitre db path"""
-    typer.echo(str(_path(db)))
+    if as_json:
+        print_json({"path": str(_path(db))})
+    else:
+        typer.echo(str(_path(db)))
 
 
 @app.command()
@@ -51,19 +62,20 @@ def status(db: DbOpt = None, as_json: JsonOpt = False) -> None:
 
 
 @app.command()
-def upgrade(db: DbOpt = None, revision: Annotated[str, typer.Argument(help="Target revision.")] = "head") -> None:
+def upgrade(db: DbOpt = None, revision: Annotated[str, typer.Argument(help="Target revision.")] = "head",
+            as_json: JsonOpt = False) -> None:
     """Migrate the knowledge base up (creates it if missing).\n\nExample: arbitre db upgrade"""
     from arbitre.kb.bootstrap import current_revision
     from arbitre.kb.bootstrap import upgrade as do
 
     p = _path(db)
     do(p, revision)
-    err().print(f"{p}: revision {current_revision(p)}")
+    _done(p, current_revision(p), as_json)
 
 
 @app.command()
 def downgrade(revision: Annotated[str, typer.Argument(help="Target revision, e.g. 0003 or -1.")],
-              db: DbOpt = None) -> None:
+              db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Migrate the knowledge base down to REVISION (content added after it is removed).
 
     The ruling log is kept unless you go below 0001. Example: arbitre db downgrade -1
@@ -75,7 +87,7 @@ def downgrade(revision: Annotated[str, typer.Argument(help="Target revision, e.g
     if not p.exists():
         fail(f"{p} does not exist", exitcodes.KB_ERROR)
     do(p, revision)
-    err().print(f"{p}: revision {current_revision(p)}")
+    _done(p, current_revision(p), as_json)
 
 
 @app.command()
@@ -132,6 +144,7 @@ def revision(
     message: Annotated[str, typer.Option("--message", "-m", help="What the migration adds or changes.")],
     data: Annotated[Path, typer.Option(help="The authoring source folder.")] = Path("data"),
     migrations: Annotated[Path | None, typer.Option(help="The migrations folder (default: the one arbitre runs).")] = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Generate a content migration freezing what changed in data/ (for developers).
 
@@ -141,7 +154,9 @@ def revision(
     from arbitre.kb.paths import migrations_dir
 
     written = generate(body, message, data, migrations or migrations_dir())
-    if written is None:
-        err().print(f"{body}: data/ already matches the newest migration; nothing to generate")
-        raise typer.Exit(exitcodes.OK)
-    typer.echo(str(written))
+    if as_json:
+        print_json({"body": body, "written": None if written is None else str(written)})
+    elif written is None:
+        err().print(escape(f"{body}: data/ already matches the newest migration; nothing to generate"))
+    else:
+        typer.echo(str(written))

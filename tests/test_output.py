@@ -51,12 +51,12 @@ def test_the_walk_finds_every_command():
 
 
 @pytest.mark.parametrize("path", PATHS, ids=" ".join)
-def test_every_command_has_lang_db_and_one_help_style_with_an_example(path):
+def test_every_command_has_lang_json_db_and_one_help_style_with_an_example(path):
     r = run(*path, "--help")
     assert r.exit_code == 0, r.output
     text = r.stdout
     assert "Example" in text, "help without an example"
-    assert "--lang" in text and "--db" in text
+    assert "--lang" in text and "--db" in text and "--json" in text
     assert "╭" not in text and "─" not in text  # one style: plain help, no Rich panels
     assert "--install-completion" not in text
 
