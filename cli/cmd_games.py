@@ -13,7 +13,6 @@ def classify_game(game: str, inputs: list[str], lang: str, as_json: bool, **opti
     """Classify the auction ``inputs`` (words joined) with ``game``'s classifier from the
     registry, render it, return the exit code (0 regular, 1 irregular calls held).
     ``options`` go to the classifier (``turned=`` for belote). Raises InputError."""
-    from arbitre.cli.render_coinche import render_coinche_classification
     from arbitre.rulings import games
     from arbitre.rulings.errors import InputError
     from arbitre.rulings.i18n import T
@@ -21,6 +20,6 @@ def classify_game(game: str, inputs: list[str], lang: str, as_json: bool, **opti
     text = " ".join(inputs)
     if not text.strip():
         raise InputError(T("aucune enchère donnée", "no auction given"), source="<typed>")
-    classify = games.get(game).load("classifier")
-    result = classify(text, **{k: v for k, v in options.items() if v is not None})
-    return render_coinche_classification(result, lang, as_json)
+    entry = games.get(game)
+    result = entry.load("classifier")(text, **{k: v for k, v in options.items() if v is not None})
+    return int(entry.load("renderer")(result, lang, as_json))

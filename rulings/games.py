@@ -12,15 +12,22 @@ only when used (:meth:`Game.load`), so that reading the registry costs nothing: 
 
 Adding a game is one entry in :data:`GAMES` (and its package under ``rulings/``)::
 
-    Game(code="tresillo", name=T("Tresillo", "Tresillo"), family="ombre",
-         cards=Cards(deck=40, suits="oros copas espadas bastos"),
-         grammar="arbitre.rulings.tresillo.calls:parse_call",
-         classifier="arbitre.rulings.tresillo.auction:classify",
-         checker="arbitre.rulings.tresillo.check:check_text",
-         has_trees=False)
+    Game(code="tresillo", name=T("Tresillo (Hombre)", "Tresillo (Ombre)"), family="ombre",
+         cards=Cards(40, T("oros, copas, espadas, bastos", "coins, cups, swords, clubs")),
+         grammar="arbitre.rulings.tresillo.calls:parse_call",       # text -> call; InputError
+         classifier="arbitre.rulings.tresillo.auction:classify",    # text -> result with to_dict()
+         renderer="arbitre.cli.tresillo:render_classification",     # (result, lang, as_json) -> exit code
+         checker="arbitre.rulings.tresillo.check:check_record",     # a recorded game -> report
+         call_kind="arbitre.rulings.tresillo.calls:CallKind",
+         contract="arbitre.rulings.tresillo.auction:Contract",
+         has_trees=False, commands=frozenset({"classify"}))
 
-``has_trees`` must agree with the knowledge base (a test checks it); a game without
-trees is not offered by ``arbitre ruling --game`` or ``arbitre law --game``.
+``commands`` says which ``--game`` options offer the game (``classify``, ``belote classify``,
+``ruling``, ``law``); each needs a capability (:data:`_NEEDS`: ``classify`` needs a
+classifier, ``ruling`` and ``law`` need ``has_trees``), checked when the entry is built.
+``has_trees`` must agree with the knowledge base (a test checks it): a game without trees is
+not offered by ``arbitre ruling --game`` or ``arbitre law --game``. The game's name must
+also be in ``data/games.yaml`` (the KB's games table).
 """
 from __future__ import annotations
 
@@ -57,6 +64,10 @@ class Game:
     grammar: str | None = None  # parses one call: text -> call object; raises InputError
     classifier: str | None = None  # classifies an auction: text -> result; raises InputError
     checker: str | None = None  # checks a recorded game: (text, source) -> report; raises InputError
+    renderer: str | None = None  # the CLI's view of a classifier result: (result, lang, as_json) -> exit code
+    # (bridge has none: `arbitre classify` renders bridge reports itself, with files and --summary)
+    call_kind: str | None = None  # the game's one kind-of-call enum (pass, bid, double...)
+    contract: str | None = None  # the game's one contract type (what the auction ends on)
     has_trees: bool = False  # the KB holds ruling trees (and a law catalogue) for this game
     commands: frozenset[str] = frozenset()  # the CLI commands whose --game offers this game
 
@@ -66,8 +77,9 @@ class Game:
                 raise ValueError(f"{self.code}: {command} needs {', '.join(needs)}")
 
     def load(self, what: str) -> Callable[..., Any]:
-        """The callable named by the field ``what`` (``"grammar"``, ``"classifier"``,
-        ``"checker"``), imported now. Raises :class:`InputError` when the game lacks it."""
+        """The callable (function or type) named by the field ``what`` (``"grammar"``,
+        ``"classifier"``, ``"checker"``, ``"call_kind"``, ``"contract"``), imported now.
+        Raises :class:`InputError` when the game lacks it."""
         path = getattr(self, what)
         if path is None:
             raise InputError(T("{jeu} : pas de {quoi} pour ce jeu", "{game}: no {what} for this game")
@@ -84,10 +96,13 @@ _WHAT = {
     "grammar": T("grammaire des annonces", "call grammar"),
     "classifier": T("classement des enchères", "auction classifier"),
     "checker": T("vérification de feuille", "record checker"),
+    "renderer": T("affichage du classement", "classification view"),
+    "call_kind": T("sortes d'annonces", "kinds of call"),
+    "contract": T("contrat", "contract"),
 }
 
 _NEEDS: dict[str, tuple[str, ...]] = {
-    "classify": ("classifier",), "belote classify": ("classifier",), "belote check": ("checker",),
+    "classify": ("classifier",), "belote classify": ("classifier", "renderer"), "belote check": ("checker",),
     "ruling": ("has_trees",), "law": ("has_trees",),
 }
 """What a game must have for a command to offer it (checked when the registry is built)."""
@@ -101,16 +116,21 @@ GAMES: dict[str, Game] = {
              cards=Cards(52, _SUITS),
              grammar="arbitre.rulings.bridge.calls:Call.parse",
              classifier="arbitre.rulings.bridge.reading:read_text",
+             call_kind="arbitre.rulings.bridge.calls:CallKind", contract="arbitre.rulings.bridge.auction:Contract",
              has_trees=True, commands=frozenset({"classify", "ruling", "law"})),
         Game(code="belote", name=T("Belote", "Belote"), family="bridge",
              cards=Cards(32, _SUITS),
              classifier="arbitre.rulings.belote.coinche_auction:classify_belote_taking",
+             renderer="arbitre.cli.render_coinche:render_coinche_classification",
+             call_kind="arbitre.rulings.belote.coinche_auction:CallKind", contract="arbitre.rulings.belote.coinche:Contract",
              checker="arbitre.rulings.belote.check:check_game",
              has_trees=True, commands=frozenset({"classify", "belote classify", "ruling", "law"})),
         Game(code="coinche", name=T("Coinche (belote contrée)", "Coinche (belote with bidding)"), family="bridge",
              cards=Cards(32, _SUITS),
              grammar="arbitre.rulings.belote.coinche_auction:tokenize_coinche",
              classifier="arbitre.rulings.belote.coinche_auction:classify_coinche",
+             renderer="arbitre.cli.render_coinche:render_coinche_classification",
+             call_kind="arbitre.rulings.belote.coinche_auction:CallKind", contract="arbitre.rulings.belote.coinche:Contract",
              checker="arbitre.rulings.belote.check:check_game",
              has_trees=True, commands=frozenset({"classify", "belote classify", "ruling", "law"})),
     )

@@ -218,13 +218,13 @@ def test_registry_callables_load_lazily_and_exist():
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.stdout.strip() == "[]"
     for g in games.GAMES.values():
-        for what in ("grammar", "classifier", "checker"):
+        for what in ("grammar", "classifier", "checker", "renderer", "call_kind", "contract"):
             if getattr(g, what) is not None:
                 assert callable(g.load(what)), (g.code, what)
 
 
 def test_a_game_offered_by_a_command_must_have_what_it_needs():
-    with pytest.raises(ValueError, match="ruling needs has_trees"):
+    with pytest.raises(ValueError, match="ruling needs has_trees"):  # checked when the entry is built
         games.Game(code="x", name=games.T("X", "X"), family="x", cards=games.Cards(40, games.T("a", "a")),
                    commands=frozenset({"ruling"}))
 
