@@ -45,7 +45,10 @@ def check(args: list[str], names: list[str], input: str | bytes | None = None):
         assert r.stderr.strip(), (args, "exit 2 without a message")
         first = r.stderr.strip().splitlines()[-1]
         hay = r.stderr
-        assert any(n and n in hay for n in names) or "<typed>" in hay or "<stdin>" in hay, (args, first, names)
+        shown = [n for n in names if n] + [repr(n)[1:-1] for n in names if n]  # as given, or escaped
+        usage = "No such option: " in hay and any(n.startswith(hay.split("No such option: ")[1].split()[0])
+                                                    for n in names if n)
+        assert any(n in hay for n in shown) or usage or "<typed>" in hay or "<stdin>" in hay, (args, first, names)
     return r
 
 

@@ -200,11 +200,11 @@ def _board_id(board: Board, value: str, header: _Header) -> None:
     ident = value.split(",")[0].strip()
     board.board = ident or board.board
     room = ident[:1].lower()
-    if room in ("o", "c") and ident[1:].isdigit():
+    if room in ("o", "c") and ident[1:].isascii() and ident[1:].isdigit():  # ASCII: "²".isdigit() is True
         board.room = "open" if room == "o" else "closed"
         board.number = int(ident[1:])
     else:
-        digits = "".join(ch for ch in value if ch.isdigit())
+        digits = "".join(ch for ch in value if ch in "0123456789")
         if digits:
             board.number = int(digits)
     if header.players:
