@@ -10,6 +10,7 @@ For the main ``classify --game coinche|belote`` command, call
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.table import Table
@@ -18,12 +19,13 @@ from arbitre.cli import exitcodes
 from arbitre.cli.common import Lang, LangOpt, game_option
 from arbitre.cli.output import err, escape, out, print_error, print_json
 from arbitre.cli.render_coinche import render_coinche_classification  # noqa: F401  (its home before)
-from arbitre.rulings.belote.check import CheckReport, check_game
 from arbitre.rulings.belote.play import UndertrumpRule
-from arbitre.rulings.belote.record import load_record
 from arbitre.rulings.belote.scoring import CapotRule, LitigeRule, MadeRule, Variants
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+
+if TYPE_CHECKING:
+    from arbitre.rulings.belote.check import CheckReport
 
 app = typer.Typer(
     help="Belote & coinche referee: check a recorded game, classify an auction.\n\n"
@@ -102,6 +104,9 @@ def check_cmd(
 
     Exit codes: 0 clean, 1 defects found, 2 unreadable input.
     """
+    from arbitre.rulings.belote.check import check_game  # the checker and its record schema: only here
+    from arbitre.rulings.belote.record import load_record
+
     try:
         try:
             text = record.read_text(encoding="utf-8")
