@@ -55,12 +55,18 @@ def connect_as_is(db: Path | None):
 
 def game_option(command: str, default: str | None = None) -> Any:
     """The ``--game`` option of ``command`` (``"classify"``, ``"ruling"``, ``"law"``,
-    ``"belote classify"``), its choices generated from the registry of games
-    (:mod:`arbitre.rulings.games`): only the games that list the command are offered."""
-    from typing import Literal
-
+    ``"belote classify"``), its choices taken from the registry of games
+    (:mod:`arbitre.rulings.games`): only the games that list the command are offered. The
+    value is checked against the registry when the command runs (a game registered later,
+    say by a test, is accepted)."""
     from arbitre.rulings import games
 
+    def check(value: str | None) -> str | None:
+        allowed = games.codes(command)
+        if value is not None and value not in allowed:
+            raise typer.BadParameter(f"{value!r} is not one of {', '.join(map(repr, allowed))}.")
+        return value
+
     choices = games.codes(command)
-    return Annotated[Literal[tuple(choices)], typer.Option("--game", "-g",  # type: ignore[valid-type]
+    return Annotated[str, typer.Option("--game", "-g", callback=check, metavar="|".join(choices),
                                        help=" | ".join(choices) + (f" (default {default})." if default else "."))]

@@ -55,6 +55,14 @@ def test_add_a_law_by_migration_and_take_it_back(tmp_path, monkeypatch):
     def run(*args):
         return runner.invoke(app, list(args))
 
+    # a game gets ruling trees by migration, and is then registered as having them (rulings/games.py)
+    from arbitre.rulings import games
+
+    monkeypatch.setitem(games.GAMES, "tresillo", games.Game(
+        code="tresillo", name=games.T("Tresillo", "Tresillo"), family="ombre",
+        cards=games.Cards(40, games.T("oros, copas, espadas, bastos", "coins, cups, swords, clubs")),
+        has_trees=True, commands=frozenset({"ruling", "law"})))
+
     assert run("db", "upgrade").exit_code == 0
     before = json.loads(run("db", "status", "--json").stdout)["revision"]
     assert run("law", "1", "--game", "tresillo").exit_code == 2  # not there yet
