@@ -239,3 +239,8 @@ def test_belote_classify_is_classify_dash_dash_game():
     a = run("belote", "classify", "80H P 90S X P P P", "--json")
     b = run("classify", "--game", "coinche", "80H P 90S X P P P", "--json")
     assert a.exit_code == b.exit_code and a.stdout == b.stdout and a.stdout.strip().startswith("{")
+
+
+def test_an_empty_token_is_named_with_the_text_around_it():
+    r = run("classify", "1H :P")
+    assert r.exit_code == exitcodes.BAD_INPUT and "<typed>:1:4:" in r.stderr and "':P'" in r.stderr

@@ -81,6 +81,7 @@ def parse_line(line: str, dealer: Seat | None = None, source: str = "<text>", li
             try:
                 seat = Seat.parse(tag)
             except InputError as err:
+                err.near = raw  # "unknown seat ''" alone would not say where
                 raise _located(err, source, lineno, col) from None
             if not text:
                 raise InputError(T("siège {t!r} sans déclaration", "seat {t!r} with no call").format(t=raw),
