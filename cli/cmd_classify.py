@@ -93,7 +93,8 @@ def register(app: typer.Typer) -> None:
         if summary and rule:
             from arbitre.cli.common import fail
 
-            fail("--rule opens rulings from full reports: use it without --summary")
+            fail(T("--rule ouvre les arbitrages à partir des rapports complets : ôtez --summary",
+                   "--rule opens rulings from full reports: use it without --summary"))
         try:
             seat = Seat.parse(dealer) if dealer is not None else None
         except InputError as e:  # name the option: "unknown seat ''" alone does not say where

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from arbitre.cli import exitcodes
-from arbitre.cli.common import DbOpt, JsonOpt, err, escape, fail, print_json
+from arbitre.cli.common import DbOpt, JsonOpt, T, err, escape, fail, print_json
 
 app = typer.Typer(help="Inspect and migrate the knowledge base.\n\nExample: arbitre db tables", no_args_is_help=True)
 
@@ -85,7 +85,7 @@ def downgrade(revision: Annotated[str, typer.Argument(help="Target revision, e.g
 
     p = _path(db)
     if not p.exists():
-        fail(f"{p} does not exist", exitcodes.KB_ERROR)
+        fail(T(f"{p} n'existe pas", f"{p} does not exist"), exitcodes.KB_ERROR)
     do(p, revision)
     _done(p, current_revision(p), as_json)
 

@@ -199,7 +199,7 @@ def register(app: typer.Typer) -> None:
             try:
                 lines = answers_file.read_text(encoding="utf-8").splitlines()
             except OSError as e:
-                fail(f"{answers_file}: {e.strerror}")
+                fail(T(f"{answers_file} : fichier illisible ({e.strerror})", f"{answers_file}: cannot read file ({e.strerror})"))
             except UnicodeDecodeError as e:
                 fail(T(f"{answers_file} : pas de l'UTF-8 (octet {e.start + 1})",
                        f"{answers_file}: not UTF-8 (byte {e.start + 1})"))
@@ -306,7 +306,7 @@ def register(app: typer.Typer) -> None:
         from arbitre.kb.paths import db_path
 
         if csv == as_json:
-            fail("choose one of --csv or --json")
+            fail(T("choisissez --csv ou --json", "choose one of --csv or --json"))
         connect(db).close()
         rows = entries(db_path(db))
         buf = io.StringIO()
