@@ -2,7 +2,10 @@
 """Set up a local virtual environment (once) and run arbitre or its tests in it.
 
     python3 dev.py classify "1H P 2C X P P P" --dealer S   # any arbitre command
-    python3 dev.py test                                     # the whole test suite
+    python3 dev.py test                                     # the quick test suite (-m "not slow")
+    python3 dev.py test --all                               # every test, the slow ones too (CI)
+    python3 dev.py lint                                     # ruff + mypy (strict on rulings/), as CI runs it
+    python3 dev.py fuzz                                     # the long fuzz campaign (minutes)
     python3 dev.py bench                                    # the benchmarks
 
 Needs only Python >= 3.11. The environment lives in .venv/ and is rebuilt when
@@ -28,8 +31,6 @@ def _stamp(extras: str) -> str:
 
 
 def setup(extras: str = "test") -> None:
-    if sys.version_info < (3, 11):
-        sys.exit(f"arbitre needs Python 3.11 or newer (this is {sys.version.split()[0]})")
     stamp_file = VENV / f".arbitre-{extras}"
     if stamp_file.exists() and stamp_file.read_text() == _stamp(extras):
         return
@@ -42,13 +43,46 @@ def setup(extras: str = "test") -> None:
     stamp_file.write_text(_stamp(extras))
 
 
+LINT_SRC = VENV / "lint-src"
+PACKAGES = ("kb", "migrations", "rulings", "cli", "data")
+
+
+def lint(argv: list[str]) -> int:
+    """ruff on the whole tree, then mypy on the installed layout (arbitre.<package>):
+    strict on arbitre.rulings, the default checks elsewhere (see [tool.mypy] in pyproject.toml)."""
+    setup("lint")
+    root = LINT_SRC / "arbitre"
+    root.mkdir(parents=True, exist_ok=True)
+    for name in (*PACKAGES, "__main__.py"):
+        link, target = root / name, ROOT / ("entry" if name == "__main__.py" else "") / name
+        if not link.is_symlink():
+            link.symlink_to(target)
+    ruff = subprocess.call([str(PY), "-m", "ruff", "check", *argv, str(ROOT)], cwd=ROOT)
+    mypy = subprocess.call([str(PY), "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
+                            "-p", "arbitre.rulings", "-p", "arbitre.cli", "-p", "arbitre.kb"],
+                           cwd=LINT_SRC, env={**os.environ, "MYPYPATH": str(LINT_SRC)})
+    return ruff or mypy
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__)
         return 0
     if argv[0] == "test":
         setup("test")
-        return subprocess.call([str(PY), "-m", "pytest", *argv[1:]], cwd=ROOT)
+        args = argv[1:]
+        if "--all" in args:  # every test: CI
+            args.remove("--all")
+        elif "-m" not in args:  # the quick suite: the slow tests are for CI and `--all`
+            args = ["-m", "not slow", *args]
+        return subprocess.call([str(PY), "-m", "pytest", *args], cwd=ROOT)
+    if argv[0] == "lint":
+        return lint(argv[1:])
+    if argv[0] == "fuzz":
+        setup("test")
+        env = {**os.environ, "ARBITRE_FUZZ_EXAMPLES": os.environ.get("ARBITRE_FUZZ_EXAMPLES", "2000")}
+        return subprocess.call([str(PY), "-m", "pytest", "-q", "-p", "no:randomly", "tests/test_fuzz.py", *argv[1:]],
+                               cwd=ROOT, env=env)
     if argv[0] == "bench":
         setup("bench")
         return subprocess.call([str(PY), str(ROOT / "benchmarks" / "run.py"), *argv[1:]], cwd=ROOT)

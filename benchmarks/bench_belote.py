@@ -35,8 +35,9 @@ import statistics
 import sys
 import time
 import types
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 TARGET = 10_000
 SEED = 20240604
@@ -190,7 +191,7 @@ def _table(rows: list[dict[str, Any]]) -> str:
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     out = []
     for k, line in enumerate(lines):
-        out.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(line, widths))))
+        out.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(line, widths, strict=False))))
         if k == 0:
             out.append("-" * len(out[0]))
     return "\n".join(out)

@@ -79,6 +79,13 @@ def main() -> int:
                   f"{cs['load_avg']:.1f}) | {cs['commands_per_s']:,} | server CPU: {cs['commands_per_server_cpu_s']:,}"
                   f" commands per CPU second | ≥ 5,000 | |",
                   f"| coinche server: reply latency p99 (median) | {cs['p99_ms']} ms ({cs['median_ms']} ms) | | ≤ 20 ms | |"]
+    import bench_cold
+
+    cold = bench_cold.main(["--runs", "5"])
+    floor_ms = cold["floor_median_s"] * 1e3
+    for label, r in cold["commands"].items():
+        lines.append(f"| cold `arbitre {label}` (median of {cold['runs']}) | {r['median_s'] * 1e3:.0f} ms |"
+                     f" `import typer, rich.table` {floor_ms:.0f} ms | ≤ 2× floor | {r['ratio']:.2f}× |")
     header = ["| benchmark | ours | peer / floor | target | ratio |", "| --- | --- | --- | --- | --- |"]
     table = "\n".join(header + lines)
     print("\n" + machine() + "\n" + table)

@@ -9,18 +9,19 @@ For the main ``classify --game coinche|belote`` command, call
 """
 from __future__ import annotations
 
-import json
 import sys
-from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import typer
 from arbitre.cli import exitcodes
-from arbitre.cli.common import Lang, LangOpt
-from arbitre.rulings.belote.check import CheckReport, check_game
+from arbitre.cli.common import Lang, LangOpt, game_option
+from arbitre.cli.output import err as _err
+from arbitre.cli.output import escape, print_error
+from arbitre.cli.output import out as _out
+from arbitre.cli.output import print_json as _print_json
+from arbitre.cli.render_coinche import render_coinche_classification
 from arbitre.rulings.belote.coinche_auction import (
-    AuctionResult,
     AuctionVariants,
     LineResult,
     classify_belote_taking,
@@ -28,12 +29,13 @@ from arbitre.rulings.belote.coinche_auction import (
     classify_lines,
 )
 from arbitre.rulings.belote.play import UndertrumpRule
-from arbitre.rulings.belote.record import load_record
 from arbitre.rulings.belote.scoring import CapotRule, LitigeRule, MadeRule, Variants
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
-from rich.console import Console
 from rich.table import Table
+
+if TYPE_CHECKING:
+    from arbitre.rulings.belote.check import CheckReport
 
 app = typer.Typer(
     help="Belote & coinche referee. Example: arbitre belote check partie.json --lang en",
@@ -41,25 +43,9 @@ app = typer.Typer(
 )
 
 
-class Game(str, Enum):
-    coinche = "coinche"
-    belote = "belote"
-
-
-def _out() -> Console:
-    return Console(file=sys.stdout, soft_wrap=True)
-
-
-def _err() -> Console:
-    return Console(file=sys.stderr, soft_wrap=True)
-
-
-def _print_json(doc: Any) -> None:
-    sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
-
 
 def _input_error(err: InputError, lang: str, as_json: bool) -> int:
-    _err().print(err.render(lang), markup=False, highlight=False)
+    print_error(err.render(lang), lang)
     if as_json:
         _print_json({"error": {"message": err.message.as_dict(), "token": err.token, "line": err.line,
                                "column": err.column, "source": err.source}})
@@ -86,7 +72,7 @@ def render_check_report(report: CheckReport, lang: str = "fr", as_json: bool = F
             if d.penalty:
                 pen = d.penalty.text.get(lang) + " → " + ", ".join(f"{k}: {v}" for k, v in d.penalty.score_after.items())
             table.add_row(str(d.deal or "-"), str(d.trick or "-"), d.card.short() if d.card else "-",
-                          d.player or "-", d.kind.value, d.message.get(lang), pen)
+                          escape(d.player or "-"), d.kind.value, escape(d.message.get(lang)), escape(pen))
         out.print(table)
     scores = Table(title=T("Scores recalculés", "Recomputed scores").get(lang))
     for col in (T("Donne", "Deal"), T("Équipe", "Team"), T("Enregistré", "Recorded"), T("Recalculé", "Recomputed"),
@@ -96,7 +82,7 @@ def render_check_report(report: CheckReport, lang: str = "fr", as_json: bool = F
         recomputed = {dr.taker_team: dr.recomputed.taker, dr.defence_team: dr.recomputed.defence}
         for team in (dr.taker_team, dr.defence_team):
             after = str(dr.adjusted[team]) if dr.adjusted else "-"
-            scores.add_row(str(dr.deal), team, str(dr.recorded.get(team, "-")), str(recomputed[team]), after)
+            scores.add_row(str(dr.deal), escape(team), str(dr.recorded.get(team, "-")), str(recomputed[team]), after)
     out.print(scores)
     if any(d.penalty for d in report.defects):
         src = next(d.penalty for d in report.defects if d.penalty)
@@ -104,41 +90,6 @@ def render_check_report(report: CheckReport, lang: str = "fr", as_json: bool = F
                      markup=False, highlight=False)
     return code
 
-
-def render_coinche_classification(result: AuctionResult, lang: str = "fr", as_json: bool = False) -> int:
-    """Print an auction classification and return the exit code.
-
-    Signature: ``render_coinche_classification(result: AuctionResult, lang: str = "fr",
-    as_json: bool = False) -> int``. ``result`` comes from
-    ``arbitre.rulings.belote.coinche_auction.classify_coinche(text)`` or
-    ``classify_belote_taking(text, turned=None)`` (both raise ``InputError`` on
-    unreadable text). With ``as_json`` exactly one JSON document goes to
-    stdout; otherwise a Rich table. Returns ``exitcodes.OK`` when every call is
-    regular, ``exitcodes.FINDINGS`` when some calls are held as irregular.
-    """
-    code = exitcodes.FINDINGS if result.irregular else exitcodes.OK
-    if as_json:
-        _print_json(result.to_dict())
-        return code
-    table = Table(title=T("Enchères", "Auction").get(lang))
-    for col in (T("N°", "#"), T("Siège", "Seat"), T("Appel", "Call"), T("Code", "Code"), T("Réponse", "Reply")):
-        table.add_column(col.get(lang))
-    for c in result.calls:
-        reply = c.message.get(lang) + (f" ({c.note.get(lang)})" if c.note else "")
-        mark = "" if c.accepted else " ✗"
-        table.add_row(str(c.index), c.seat, c.text + mark, str(c.code) if c.code is not None else "-", reply)
-    out = _out()
-    out.print(table)
-    if result.passed_out:
-        out.print(T("Personne n'a pris : on redistribue.", "Nobody took: redeal.").get(lang))
-    elif result.taker:
-        levels = {0: T("", ""), 1: T(", coinché", ", coinched"), 2: T(", surcoinché", ", surcoinched")}
-        label = result.contract_label or T(str(result.contract), str(result.contract))
-        out.print(T(f"Preneur : {result.taker} — {label.fr}{levels[result.coinche_level].fr}",
-                    f"Taker: {result.taker} — {label.en}{levels[result.coinche_level].en}").get(lang))
-    if not result.ended and not result.passed_out:
-        out.print(T("Enchères non terminées.", "The auction is not over.").get(lang))
-    return code
 
 
 @app.command("check")
@@ -152,7 +103,7 @@ def check_cmd(
                                   help="Contract made when: more_than_defence (default) or seed_82."),
     undertrump: UndertrumpRule = typer.Option(UndertrumpRule.MUST_UNDERTRUMP, "--undertrump",
                                               help="Void and cannot overtrump: must_undertrump or may_discard."),
-    game: Game = typer.Option(Game.belote, "--game", help="belote (default) or coinche (a coinche table record)."),
+    game: game_option("belote check", "belote") = "belote",  # type: ignore[valid-type]
 ) -> None:
     """Check a recorded belote game: every defect, renonce penalties, recomputed scores.
 
@@ -165,14 +116,18 @@ def check_cmd(
             text = record.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:
             raise InputError(T(f"fichier illisible : {err}", f"cannot read file: {err}"), source=str(record))
-        if game is Game.coinche:  # a coinche table record (arbitre coinche serve --record-dir)
+        if game == "coinche":  # a coinche table record (arbitre coinche serve --record-dir)
             from arbitre.rulings.belote.coinche_check import check_coinche, load_coinche_record
 
             raise typer.Exit(render_check_report(check_coinche(load_coinche_record(text, str(record))),
                                                  lang.value, as_json))
+        from arbitre.rulings.belote.record import load_record
+
         loaded = load_record(text, source=str(record))
     except InputError as err:
         raise typer.Exit(_input_error(err, lang.value, as_json))
+    from arbitre.rulings.belote.check import check_game
+
     report = check_game(loaded, Variants(capot=capot, litige=litige, made=made), undertrump)
     raise typer.Exit(render_check_report(report, lang.value, as_json))
 
@@ -268,7 +223,7 @@ def classify_inputs(inputs: list[str], game: str, lang: str = "en", as_json: boo
 def classify_cmd(
     inputs: list[str] = typer.Argument(..., help="An auction (\"80H P 90S X P P P\", \"CONTRACT 80 Hearts PASS\"), "
                                        "files with one auction per line, or - for stdin."),
-    game: Game = typer.Option(Game.coinche, "--game", help="coinche (table protocol replies) or belote (taking rounds)."),
+    game: game_option("belote classify", "coinche") = "coinche",  # type: ignore[valid-type]
     turned: str = typer.Option(None, "--turned", help="Belote: the turned card, e.g. 8H."),
     bid_step: int = typer.Option(0, "--bid-step", help="Coinche variant: bids must be a multiple of this (0: any)."),
     as_json: bool = typer.Option(False, "--json", help="Print exactly one JSON document on stdout."),
@@ -280,5 +235,5 @@ def classify_cmd(
 
     Exit codes: 0 all calls regular, 1 refused calls held, 2 unreadable input.
     """
-    raise typer.Exit(classify_inputs(inputs, game.value, lang.value, as_json, turned,
+    raise typer.Exit(classify_inputs(inputs, game, lang.value, as_json, turned,
                                      AuctionVariants(bid_step=bid_step)))

@@ -15,7 +15,8 @@ from typing import Annotated
 import typer
 
 from arbitre.cli import exitcodes
-from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, out, print_json
+from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, game_option, out, print_json
+from arbitre.cli.output import note, print_error
 
 _FILE_SUFFIXES = (".pbn", ".lin", ".txt")
 _FOLDER_SUFFIXES = (".pbn", ".lin")
@@ -61,7 +62,7 @@ def register(app: typer.Typer) -> None:
             help="An auction (\"1H P 2C X\", \"N:1H E:P S:2C\"), files (.pbn, .lin, .txt: one auction per line), folders (their .pbn and .lin files) or - for stdin.",
             show_default=False)],
         dealer: Annotated[str | None, typer.Option("--dealer", "-d", help="Dealer of a typed auction: N, E, S, W/O (default N).")] = None,
-        game: Annotated[str, typer.Option("--game", "-g", help="bridge | coinche | belote.")] = "bridge",
+        game: game_option("classify", "bridge") = "bridge",  # type: ignore[valid-type]
         rule: Annotated[bool, typer.Option("--rule", help="Open the ruling of each irregularity, pre-filled from the auction.")] = False,
         answer: Annotated[list[str] | None, typer.Option("--answer", "-a", help="With --rule: NODE=CODE (repeatable).")] = None,
         summary: Annotated[bool, typer.Option("--summary", "-s", help="One line per board (fast scan of whole files) instead of a table per auction.")] = False,
@@ -80,18 +81,26 @@ def register(app: typer.Typer) -> None:
           arbitre classify season/ --summary
           arbitre classify "1S 1H" --rule
         """
+        _refuse_blank(inputs)
         if game != "bridge":
             from arbitre.cli.cmd_games import classify_game
 
             raise typer.Exit(classify_game(game, inputs, lang.value, as_json))
         from arbitre.rulings.bridge.seats import Seat
         from arbitre.rulings.errors import InputError
+        from arbitre.rulings.i18n import T
 
         if summary and rule:
             from arbitre.cli.common import fail
 
-            fail("--rule opens rulings from full reports: use it without --summary")
-        seat = Seat.parse(dealer) if dealer else None
+            fail(T("--rule ouvre les arbitrages à partir des rapports complets : ôtez --summary",
+                   "--rule opens rulings from full reports: use it without --summary"))
+        try:
+            seat = Seat.parse(dealer) if dealer is not None else None
+        except InputError as e:  # name the option: "unknown seat ''" alone does not say where
+            from arbitre.cli.common import fail
+
+            fail(T(f"--dealer {dealer!r} : {e.message.fr}", f"--dealer {dealer!r}: {e.message.en}"))
         sources = _sources(inputs)
         from arbitre.cli.common import connect
         from arbitre.kb.access import load_irregularity_kinds, load_machine
@@ -103,23 +112,25 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(_summaries(sources, seat, machine, kinds, lang.value, as_json))
         reports, errors, skipped = [], [], []
         for kind, value in sources:
+            bad_lines: list[InputError] = []  # a typed text goes on past an unreadable line
             try:
                 if kind == "empty-dir":
                     raise _empty_dir(value)
                 if kind == "file":
-                    boards = read_path(value, seat)  # type: ignore[arg-type]
+                    boards = read_path(value, seat, errors=bad_lines)  # type: ignore[arg-type]
                 elif kind == "stdin":
-                    boards = read_text(_stdin_text(), "<stdin>", seat)
+                    boards = read_text(_stdin_text(), "<stdin>", seat, errors=bad_lines)
                 else:
                     boards = read_text(str(value), "<typed>", seat, fmt="text")
             except InputError as e:
                 errors.append(_input_error(e, kind, value, lang.value))
                 continue
+            errors.extend(_input_error(e, kind, value, lang.value) for e in bad_lines)
             for b in boards:
                 r = report(b, machine, kinds)
                 if r is None:
                     skipped.append(_no_auction(b))
-                    err().print(f"[yellow]note:[/] {getattr(no_auction_label(b), lang.value)}", highlight=False)
+                    note(no_auction_label(b))
                     continue
                 reports.append(r)
         if as_json:
@@ -151,7 +162,18 @@ def register(app: typer.Typer) -> None:
         raise typer.Exit(code)
 
 
-def _empty_dir(path: Path):
+def _refuse_blank(inputs: list[str]) -> None:
+    """An empty or blank argument is a usage error, never the current folder or no auction."""
+    from arbitre.cli.common import fail
+    from arbitre.rulings.i18n import T
+
+    for i, arg in enumerate(inputs, start=1):
+        if not arg.strip():
+            fail(T(f"l'argument n° {i} est vide : donnez des enchères, un fichier, un dossier ou - (entrée standard)",
+                   f"argument {i} is empty: give an auction, a file, a folder or - (standard input)"))
+
+
+def _empty_dir(path: str | Path):
     from arbitre.rulings.errors import InputError
     from arbitre.rulings.i18n import T
 
@@ -170,15 +192,20 @@ def _no_auction(board) -> dict:
 
 def _input_error(e, kind: str, value, lang: str) -> dict:
     """Report an unreadable input on stderr; return it as the JSON document's ``errors`` list shows it."""
-    err().print(f"[red]error:[/] {e.render(lang)}", markup=True, highlight=False)
+    print_error(e.render(lang), lang)
     return {"source": e.source or (str(value) if kind != "text" else "<typed>"), "line": e.line, "column": e.column,
             "token": e.token, "message": e.message.as_dict()}
 
 
 def _stdin_text() -> str:
     from arbitre.rulings.bridge.reading import decode
+    from arbitre.rulings.errors import InputError
+    from arbitre.rulings.i18n import T
 
-    return decode(sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode())
+    text = decode(sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode())
+    if not text.strip():
+        raise InputError(T("l'entrée standard est vide", "standard input is empty"), source="<stdin>")
+    return text
 
 
 def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool) -> int:
@@ -190,6 +217,7 @@ def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool) -> int:
 
     summaries, errors = [], []
     for kind, value in sources:
+        bad_lines: list[InputError] = []  # a typed text goes on past an unreadable line
         try:
             if kind == "empty-dir":
                 raise _empty_dir(value)
@@ -203,10 +231,11 @@ def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool) -> int:
             if fmt in ("pbn", "lin"):
                 summaries.extend(fastscan.scan_file(text, fmt, machine, kinds, source))
             else:  # auctions one per line: the typed reader (it knows --dealer), full reports summarised
-                boards = read_text(text, source, seat, fmt=fmt)
+                boards = read_text(text, source, seat, fmt=fmt, errors=None if kind == "text" else bad_lines)
                 summaries.extend(fastscan.summary_of(b, report(b, machine, kinds)) for b in boards)
         except InputError as e:
             errors.append(_input_error(e, kind, value, lang))
+        errors.extend(_input_error(e, kind, value, lang) for e in bad_lines)
     if as_json:
         print_json({"boards": [to_json(s, kinds) for s in summaries], "totals": totals(summaries), "errors": errors})
     elif summaries:  # nothing read: the errors on stderr say why, stdout stays empty

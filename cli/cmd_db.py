@@ -7,10 +7,18 @@ from typing import Annotated
 
 import typer
 from arbitre.cli import exitcodes
-from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, fail, print_json
-from rich.markup import escape
+from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, T, err, escape, fail, print_json
+from arbitre.cli.output import print_error
 
 app = typer.Typer(help="Inspect and migrate the knowledge base.\n\nExample: arbitre db tables", no_args_is_help=True)
+
+
+def _done(path: Path, revision: str | None, as_json: bool) -> None:
+    """After a migration: the file and its revision (a message, or the JSON document)."""
+    if as_json:
+        print_json({"path": str(path), "revision": revision})
+    else:
+        err().print(escape(f"{path}: revision {revision}"))
 
 
 def _path(db: Path | None) -> Path:
@@ -52,7 +60,7 @@ def status(db: DbOpt = None, as_json: JsonOpt = False, lang: LangOpt = Lang.en) 
             typer.echo(f"{k:9} {v}")
     refused = refusal(st)
     if refused is not None:
-        err().print(f"{'erreur' if lang is Lang.fr else 'error'}: {escape(refused.message.get(lang.value))}")
+        print_error(refused.message, lang.value)
         raise typer.Exit(exitcodes.KB_ERROR)
 
 
@@ -63,7 +71,7 @@ def _done(p: Path, lang: Lang, as_json: bool) -> None:
     if as_json:
         print_json({"path": str(p), "revision": rev})
     else:
-        err().print(escape(f"{p}: {'révision' if lang is Lang.fr else 'revision'} {rev}"))
+        err().print(escape(T(f"{p} : révision {rev}", f"{p}: revision {rev}").get(lang.value)))
 
 
 @app.command()
@@ -88,7 +96,7 @@ def downgrade(revision: Annotated[str, typer.Argument(help="Target revision: -1 
 
     p = _path(db)
     if not p.exists():
-        fail(f"{p}: {'fichier absent' if lang is Lang.fr else 'no such file'}", exitcodes.KB_ERROR)
+        fail(T(f"{p} : fichier absent", f"{p}: no such file"), exitcodes.KB_ERROR)
     do(p, revision)
     _done(p, lang, as_json)
 
@@ -155,6 +163,7 @@ def revision(
     message: Annotated[str, typer.Option("--message", "-m", help="What the migration adds or changes.")],
     data: Annotated[Path, typer.Option(help="The authoring source folder.")] = Path("data"),
     migrations: Annotated[Path | None, typer.Option(help="The migrations folder (default: the one arbitre runs).")] = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Generate a content migration freezing what changed in data/ (for developers).
 
@@ -164,7 +173,9 @@ def revision(
     from arbitre.kb.paths import migrations_dir
 
     written = generate(body, message, data, migrations or migrations_dir())
-    if written is None:
-        err().print(f"{body}: data/ already matches the newest migration; nothing to generate")
-        raise typer.Exit(exitcodes.OK)
-    typer.echo(str(written))
+    if as_json:
+        print_json({"body": body, "written": None if written is None else str(written)})
+    elif written is None:
+        err().print(escape(f"{body}: data/ already matches the newest migration; nothing to generate"))
+    else:
+        typer.echo(str(written))

@@ -1,18 +1,28 @@
-"""`arbitre classify --game coinche|belote`: the belote family's auctions.
+"""`arbitre classify --game GAME` for every game but bridge, through the registry of games.
 
-Coinche: calls such as "80H P 90S X P P P" get the seed 003 reply codes (431-453, 200).
-Belote: the two taking rounds, optionally after the turned card ("8H: pass take").
+The belote family (coinche, belote) reads typed auctions, files with one auction per line
+and ``-`` (stdin): :func:`arbitre.cli.belote.classify_inputs`. Other games classify the
+typed auction with their registered classifier and renderer.
 """
 from __future__ import annotations
 
-from arbitre.cli import exitcodes
+from typing import Any
 
 
-def classify_game(game: str, inputs: list[str], lang: str, as_json: bool) -> int:
-    """Typed auctions, files (one auction per line) or - (stdin): see :func:`arbitre.cli.belote.classify_inputs`."""
-    from arbitre.cli.belote import classify_inputs
-    from arbitre.cli.common import fail
+def classify_game(game: str, inputs: list[str], lang: str, as_json: bool, **options: Any) -> int:
+    """Classify ``inputs`` with ``game``'s classifier, render it, return the exit code
+    (0 regular, 1 irregular calls held, 2 unreadable). Raises InputError."""
+    from arbitre.rulings import games
+    from arbitre.rulings.errors import InputError
+    from arbitre.rulings.i18n import T
 
-    if game not in ("coinche", "belote"):
-        fail(f"unknown game {game!r}: bridge, coinche or belote", exitcodes.BAD_INPUT)
-    return classify_inputs(inputs, game, lang, as_json)
+    entry = games.get(game)
+    if entry.family == "bridge" and entry.code != "bridge":
+        from arbitre.cli.belote import classify_inputs
+
+        return classify_inputs(inputs, entry.code, lang, as_json, options.get("turned"))
+    text = " ".join(inputs)
+    if not text.strip():
+        raise InputError(T("aucune enchère donnée", "no auction given"), source="<typed>")
+    result = entry.load("classifier")(text, **{k: v for k, v in options.items() if v is not None})
+    return int(entry.load("renderer")(result, lang, as_json))

@@ -32,7 +32,7 @@ def log_list(db: DbOpt = None, as_json: JsonOpt = False, lang: LangOpt = Lang.en
         print_json(rows)
         return
     render_rows(LIST_COLUMNS, [tuple(r[c] for c in LIST_COLUMNS) for r in rows], False,
-                title="journal" if lang is Lang.fr else "log")
+                title=T("journal", "log").get(lang.value))
 
 
 @app.command("show")
@@ -77,12 +77,10 @@ def log_export(
     from arbitre.cli.common import connect
     from arbitre.kb.log import entries
 
-    fr = lang is Lang.fr
     if csv == as_json:
-        fail("choisissez --csv ou --json" if fr else "choose one of --csv or --json")
+        fail(T("choisissez --csv ou --json", "choose one of --csv or --json"))
     if output is not None and not output.parent.is_dir():
-        fail(f"{output}: {'le dossier' if fr else 'folder'} {output.parent} "
-             f"{'n’existe pas' if fr else 'does not exist'}")
+        fail(T(f"{output} : le dossier {output.parent} n’existe pas", f"{output}: folder {output.parent} does not exist"))
     rows = entries(connect(db))
     buf = io.StringIO()
     if as_json:

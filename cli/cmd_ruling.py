@@ -7,23 +7,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from enum import Enum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from arbitre.cli import exitcodes
-from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, fail, out, print_json
+from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, escape, fail, game_option, out, print_json
+from arbitre.rulings.i18n import T
 
-
-class Game(str, Enum):
-    bridge = "bridge"
-    belote = "belote"
-    coinche = "coinche"
-    tresillo = "tresillo"
-
-
-GameOpt = Annotated[Game, typer.Option("--game", "-g", help="bridge | belote | coinche | tresillo.")]
+RulingGameOpt = game_option("ruling", "bridge")  # games with ruling trees (from the registry)
+LawGameOpt = game_option("law", "bridge")
 
 
 def _parse_pairs(items: list[str], what: str) -> dict[str, str]:
@@ -118,8 +111,8 @@ def _unanswered(walk, lang: str) -> str:
     node = walk.node
     text = getattr(node.question, lang)
     choices = "; ".join(f"{a.code} = {getattr(a.label, lang)}" for a in walk.choices)
-    head = "question sans réponse" if lang == "fr" else "unanswered question"
-    give = "donnez --answer" if lang == "fr" else "give --answer"
+    head = T("question sans réponse", "unanswered question").get(lang)
+    give = T("donnez --answer", "give --answer").get(lang)
     return f"{head} {walk.slug}: {text} [{choices}] ({give} {node.id}=CODE)"
 
 
@@ -181,8 +174,8 @@ def _interactive(walk, lang: str) -> bool:
         shown = len(panels)
         if walk.adjustment_walk is None:
             return True
-        console.print("a = " + ("examiner maintenant la marque ajustée (Loi 12C) ; Entrée = terminer" if lang == "fr"
-                                else "assess the adjusted score now (Law 12C); Enter = finish"))
+        console.print("a = " + T("examiner maintenant la marque ajustée (Loi 12C) ; Entrée = terminer",
+                                 "assess the adjusted score now (Law 12C); Enter = finish").get(lang))
         line = read()
         if line is None or line.strip().casefold() not in ("a", "adjust", "ajuster"):
             return True
@@ -208,7 +201,7 @@ def run_walk(walk, *, lang: str, as_json: bool, record: dict | None, db_path: Pa
             for panel in outcome_panels(walk, lang):
                 out().print(panel)
     elif not _interactive(walk, lang):
-        err().print("aucune décision" if lang == "fr" else "no ruling given")
+        err().print(T("aucune décision", "no ruling given").get(lang))
         return exitcodes.OK
     log_id = None
     if record is not None:
@@ -222,7 +215,7 @@ def run_walk(walk, *, lang: str, as_json: bool, record: dict | None, db_path: Pa
             doc["log_id"] = log_id
         print_json(doc)
     elif log_id is not None:
-        err().print(f"{'enregistré au journal, n°' if lang == 'fr' else 'recorded in the log as entry'} {log_id}")
+        err().print(T(f"enregistré au journal, n° {log_id}", f"recorded in the log as entry {log_id}").get(lang))
     return exitcodes.OK
 
 
@@ -248,7 +241,7 @@ def register(app: typer.Typer) -> None:
         board: Annotated[str | None, typer.Option(help="Board number, for --record.")] = None,
         table: Annotated[str | None, typer.Option(help="Table number, for --record.")] = None,
         called_by: Annotated[str | None, typer.Option("--called-by", help="Who called the director, for --record.")] = None,
-        game: GameOpt = Game.bridge,
+        game: RulingGameOpt = "bridge",  # type: ignore[valid-type]
         lang: LangOpt = Lang.en,
         db: DbOpt = None,
         as_json: JsonOpt = False,
@@ -267,15 +260,15 @@ def register(app: typer.Typer) -> None:
         from arbitre.kb.paths import db_path
         from arbitre.rulings.trees.walk import Walk, search
 
-        forest = forest_for(db, game.value)
+        forest = forest_for(db, game)
         name = topic.strip().casefold()
         if words and name not in ("search", "chercher", "recherche"):
-            fail(("mots en trop : " if lang is Lang.fr else "unexpected words: ") + " ".join(words)
-                 + (" (pour chercher : arbitre ruling search MOTS)" if lang is Lang.fr
-                    else " (to search: arbitre ruling search WORDS)"))
+            extra = " ".join(words)
+            fail(T(f"mots en trop : {extra} (pour chercher : arbitre ruling search MOTS)",
+                   f"unexpected words: {extra} (to search: arbitre ruling search WORDS)"))
         if name in ("search", "chercher", "recherche"):
             if not words:
-                fail("arbitre ruling search MOTS…" if lang is Lang.fr else "arbitre ruling search WORDS…")
+                fail(T("arbitre ruling search MOTS…", "arbitre ruling search WORDS…"))
             found = search(list(forest.trees.values()), list(words))
             if as_json:
                 print_json([{"slug": t.slug, "laws": t.laws, "title": t.title.model_dump(), "aliases": t.aliases}
@@ -285,7 +278,7 @@ def register(app: typer.Typer) -> None:
 
                 topics(found, lang.value, out())
             else:
-                err().print(("aucun sujet pour : " if lang is Lang.fr else "no topic for: ") + " ".join(words))
+                err().print(escape(T("aucun sujet pour : ", "no topic for: ").get(lang.value) + " ".join(words)))
             return
         if name in ("list", "liste"):
             trees = list(forest.trees.values())
@@ -315,7 +308,10 @@ def register(app: typer.Typer) -> None:
             try:
                 lines = answers_file.read_text(encoding="utf-8").splitlines()
             except OSError as e:
-                fail(f"{answers_file}: {e.strerror}")
+                fail(T(f"{answers_file} : fichier illisible ({e.strerror})", f"{answers_file}: cannot read file ({e.strerror})"))
+            except UnicodeDecodeError as e:
+                fail(T(f"{answers_file} : pas de l'UTF-8 (octet {e.start + 1})",
+                       f"{answers_file}: not UTF-8 (byte {e.start + 1})"))
             answers.update(_parse_pairs([ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")],
                                         str(answers_file)))
         _check_answer_nodes(forest, answers)
@@ -330,7 +326,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def law(
         number: Annotated[int, typer.Argument(help="The law's number.")],
-        game: GameOpt = Game.bridge,
+        game: LawGameOpt = "bridge",  # type: ignore[valid-type]
         lang: LangOpt = Lang.en,
         db: DbOpt = None,
         as_json: JsonOpt = False,
@@ -343,11 +339,10 @@ def register(app: typer.Typer) -> None:
         from arbitre.kb.trees import load_laws, trees_citing
 
         conn = connect(db)
-        entry = next((x for x in load_laws(conn, game.value) if x.number == number), None)
+        entry = next((x for x in load_laws(conn, game) if x.number == number), None)
         if entry is None:
-            fail(f"loi {number} absente du catalogue ({game.value})" if lang is Lang.fr
-                  else f"law {number} is not in the {game.value} catalogue")
-        trees = trees_citing(conn, game.value, number)
+            fail(T(f"loi {number} absente du catalogue ({game})", f"law {number} is not in the {game} catalogue"))
+        trees = trees_citing(conn, game, number)
         if as_json:
             print_json({**entry.model_dump(mode="json"), "trees": trees})
             return
@@ -359,12 +354,12 @@ def register(app: typer.Typer) -> None:
         from arbitre.cli.render_ruling import W
 
         for f in entry.flags:
-            kind = W[f.kind][0 if l == "fr" else 1]
-            body.append(f"[magenta]{kind}{' :' if l == 'fr' else ':'}[/] {escape(getattr(f.note, l))}")
-        forest = forest_for(db, game.value)
+            kind = T(*W[f.kind]).get(l)
+            body.append(f"[magenta]{kind}{T(' :', ':').get(l)}[/] {escape(getattr(f.note, l))}")
+        forest = forest_for(db, game)
         titles = [getattr(forest.trees[slug].title, l) for slug in trees if slug in forest.trees]
-        body.append(("Sujets : " if l == "fr" else "Topics: ") + ("; ".join(titles) or "—"))
-        out().print(Panel("\n".join(body), title=("Loi " if l == "fr" else "Law ") + str(number)))
+        body.append(T("Sujets : ", "Topics: ").get(l) + escape("; ".join(titles) or "—"))
+        out().print(Panel("\n".join(body), title=T("Loi ", "Law ").get(l) + str(number)))
 
 
 app = typer.Typer()
@@ -385,15 +380,15 @@ def irregularity_walks(reports, db: Path | None, answers: list[str]):
 
 def open_irregularities(reports, db: Path | None, lang: str, answers: list[str]) -> None:
     """`classify --rule`: walk each irregularity's tree; only what the auction cannot tell is asked."""
-    from arbitre.kb.paths import db_path
     from rich.rule import Rule
 
+    from arbitre.kb.paths import db_path
+
     console = out()
-    for r, irr, walk in irregularity_walks(reports, db, answers):
-        head = (f"Arbitrage : {irr.label.fr} (Loi {irr.law}), déclaration n° {irr.index + 1} de {irr.seat}"
-                if lang == "fr" else
-                f"Ruling: {irr.label.en} (Law {irr.law}), call #{irr.index + 1} by {irr.seat}")
-        console.print(Rule(head))
+    for _r, irr, walk in irregularity_walks(reports, db, answers):
+        head = T(f"Arbitrage : {irr.label.fr} (Loi {irr.law}), déclaration n° {irr.index + 1} de {irr.seat}",
+                 f"Ruling: {irr.label.en} (Law {irr.law}), call #{irr.index + 1} by {irr.seat}")
+        console.print(Rule(escape(head.get(lang))))
         run_walk(walk, lang=lang, as_json=False, record=None, db_path=db_path(db))
 
 

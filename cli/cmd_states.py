@@ -5,7 +5,13 @@ from typing import Annotated
 
 import typer
 
-from arbitre.cli.common import DbOpt, JsonOpt, LangOpt, Lang, out, print_json
+from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, out, print_json
+from arbitre.rulings.i18n import T
+
+_TITLE = T("États positionnels (graine 000)", "Positional states (seed 000)")
+_COLUMNS = {"pos": T("Pos.", "Pos."), "code": T("Code", "Code"), "call": T("Déclaration", "Call"),
+            "meaning": T("Signification", "Meaning"), "db": T("Classe BD", "DB class")}
+_ACTION = {"pass": T("passe", "pass"), "call": T("enchère", "call")}
 
 
 def register(app: typer.Typer) -> None:
@@ -18,7 +24,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """List the 30 positional state codes with their meaning and bidding-database class.
 
-        Example: arbitre states --lang fr ; arbitre states --graph > machine.mmd
+        \b
+        Examples:
+          arbitre states --lang fr
+          arbitre states --graph > machine.mmd
         """
         from arbitre.cli.common import connect
         from arbitre.kb.access import load_machine
@@ -32,15 +41,17 @@ def register(app: typer.Typer) -> None:
             return
         from rich.table import Table
 
-        fr = lang is Lang.fr
-        t = Table(title="États positionnels (graine 000)" if fr else "Positional states (seed 000)")
-        for col in (("Pos.", "Pos."), ("Code", "Code"), ("Déclaration", "Call"), ("Signification", "Meaning"),
-                    ("Classe BD", "DB class")):
-            t.add_column(col[0] if fr else col[1])
-        for s in sorted(machine.states.values(), key=lambda s: (s.position, s.code)):
-            action = {"pass": ("passe", "pass"), "call": ("enchère", "call")}[s.action]
-            t.add_row(str(s.position), s.code + (" (" + ", ".join(s.aliases) + ")" if s.aliases else ""),
-                      action[0] if fr else action[1], s.label.get(lang.value), s.db_class)
+        from arbitre.cli.output import escape
+
+        ln = lang.value
+        states = sorted(machine.states.values(), key=lambda s: (s.position, s.code))
+        codes = [s.code + ("\n(" + ", ".join(s.aliases) + ")" if s.aliases else "") for s in states]
+        t = Table(title=_TITLE.get(ln))
+        for key in ("pos", "code", "call", "meaning", "db"):  # identifiers are never wrapped
+            t.add_column(_COLUMNS[key].get(ln), no_wrap=key in ("pos", "code", "call", "db"))
+        for s, code in zip(states, codes, strict=True):
+            t.add_row(str(s.position), escape(code), _ACTION[s.action].get(ln), escape(s.label.get(ln)),
+                      escape(s.db_class))
         out().print(t)
 
 

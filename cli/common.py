@@ -1,24 +1,20 @@
-"""What every command shares: options, the KB connection, output streams, error exits.
-
-Data goes to stdout, messages and errors to stderr. ``--json`` prints one JSON
-document and nothing else.
+"""What every command shares: its options (``--lang``, ``--json``, ``--db``) and the KB
+connection. Output streams, escaping and errors are :mod:`arbitre.cli.output` (re-exported
+here for the commands that import them from this module).
 """
 from __future__ import annotations
 
-import json
-import sys
-from enum import Enum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
 from arbitre.cli import exitcodes
+from arbitre.cli.output import Lang, err, error, escape, lang, out, print_json, say
+from arbitre.rulings.i18n import T
 
-
-class Lang(str, Enum):
-    fr = "fr"
-    en = "en"
+__all__ = ["DbOpt", "JsonOpt", "game_option", "Lang", "LangOpt", "T", "connect", "connect_as_is", "err", "escape", "fail", "lang",
+           "out", "print_json", "say"]
 
 
 LangOpt = Annotated[Lang, typer.Option("--lang", "-l", help="Language of the output: fr | en.", envvar="ARBITRE_LANG")]
@@ -30,31 +26,9 @@ DbOpt = Annotated[
 ]
 
 
-def out():
-    """stdout console; when piped (not a terminal) tables get room instead of 80 columns."""
-    from rich.console import Console
-
-    console = Console(highlight=False, soft_wrap=False)
-    if not console.is_terminal:
-        console = Console(highlight=False, soft_wrap=False, width=max(console.width, 140))
-    return console
-
-
-def err():
-    from rich.console import Console
-
-    return Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def fail(message: str, code: int = exitcodes.BAD_INPUT) -> NoReturn:
-    from rich.markup import escape
-
-    err().print(f"[bold red]error:[/] {escape(message)}")
-    raise typer.Exit(code)
-
-
-def print_json(doc) -> None:
-    sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2, default=str) + "\n")
+def fail(message: T | str, code: int = exitcodes.BAD_INPUT) -> NoReturn:
+    """``error: <message>`` on stderr (localised, escaped), then exit with ``code``."""
+    error(message, code)
 
 
 def connect(db: Path | None):
@@ -71,3 +45,22 @@ def connect_as_is(db: Path | None):
     from arbitre.kb.paths import db_path
 
     return open_as_is(db_path(db))
+
+
+def game_option(command: str, default: str | None = None) -> Any:
+    """The ``--game`` option of ``command`` (``"classify"``, ``"ruling"``, ``"law"``,
+    ``"belote classify"``), its choices taken from the registry of games
+    (:mod:`arbitre.rulings.games`): only the games that list the command are offered. The
+    value is checked against the registry when the command runs (a game registered later,
+    say by a test, is accepted)."""
+    from arbitre.rulings import games
+
+    def check(value: str | None) -> str | None:
+        allowed = games.codes(command)
+        if value is not None and value not in allowed:
+            raise typer.BadParameter(f"{value!r} is not one of {', '.join(map(repr, allowed))}.")
+        return value
+
+    choices = games.codes(command)
+    return Annotated[str, typer.Option("--game", "-g", callback=check, metavar="|".join(choices),
+                                       help=" | ".join(choices) + (f" (default {default})." if default else "."))]

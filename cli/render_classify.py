@@ -8,6 +8,7 @@ from rich.table import Table
 from arbitre.rulings.bridge.calls import Call
 from arbitre.rulings.bridge.report import AuctionReport
 from arbitre.rulings.bridge.seats import Seat
+from arbitre.rulings.i18n import T
 
 _W = {
     "seat": ("Siège", "Seat"), "pos": ("Pos.", "Pos."), "state": ("État", "State"), "meaning": ("Signification", "Meaning"),
@@ -26,8 +27,12 @@ _STATUS = {
 }
 
 
+_CANCELLED = T("annulée", "cancelled")
+_COLON = T("\u00a0:", ":")  # French puts a (non-breaking) space before a colon
+
+
 def w(key: str, lang: str) -> str:
-    return _W[key][0 if lang == "fr" else 1]
+    return T(*_W[key]).get(lang)
 
 
 def _call(text: str, lang: str) -> str:
@@ -40,19 +45,20 @@ def contract_label(level: int, strain: str, doubled: int, lang: str) -> str:
 
 
 def render(report: AuctionReport, lang: str, console: Console) -> None:
-    board = f"{'donne' if lang == 'fr' else 'board'} {report.board}" if report.board else None
+    board = T(f"donne {report.board}", f"board {report.board}").get(lang) if report.board else None
     head = " · ".join(x for x in (report.source, board) if x)
     dealer = Seat[report.dealer].render(lang)
     title = f"{head} — {w('dealer', lang)} {dealer}" if head else f"{w('dealer', lang).capitalize()} {dealer}"
     table = Table(title=escape(title), title_justify="left")
     for key in ("seat", "pos", "state", "meaning", "db", "calls"):
-        table.add_column(w(key, lang), overflow="fold")
+        table.add_column(w(key, lang), overflow="fold", no_wrap=key in ("pos", "state", "db"))  # identifiers
     for s in report.seats:
         calls = []
         for c in report.calls:
             if c.seat == s.seat:
                 txt = _call(c.call, lang) + ("!" if c.alert else "")
-                calls.append(txt if c.effective else f"[strike]{escape(txt)}[/]")
+                # a cancelled call is struck through, and said so in words for plain text and screen readers
+                calls.append(escape(txt) if c.effective else f"[strike]{escape(txt)}[/] ({_CANCELLED.get(lang)})")
         table.add_row(
             Seat[s.seat].render(lang), f"pos{s.position}", s.state or "—",
             escape(getattr(s.state_label, lang)) if s.state_label else "", s.db_class or "", " ".join(calls),
@@ -62,7 +68,7 @@ def render(report: AuctionReport, lang: str, console: Console) -> None:
         c = report.contract
         text = contract_label(c.level, c.strain, c.doubled, lang)
         prefix = w("contract", lang) if report.complete else w("contract", lang) + " (?)"
-        colon = "\u00a0:" if lang == "fr" else ":"
+        colon = _COLON.get(lang)
         console.print(f"{prefix}{colon} [bold]{escape(text)}[/], {w('declarer', lang)} {Seat[c.declarer].render(lang)}")
     elif report.passed_out:
         console.print(w("passed_out", lang))
@@ -70,9 +76,9 @@ def render(report: AuctionReport, lang: str, console: Console) -> None:
         console.print(f"{w('incomplete', lang)} {Seat[report.turn].render(lang)}")
     if report.recorded_contract is not None and report.agrees_with_record is not None:
         verdict = w("agrees", lang) if report.agrees_with_record else f"[bold red]{w('disagrees', lang)}[/]"
-        console.print(f"{w('record', lang)}{' :' if lang == 'fr' else ':'} {escape(report.recorded_contract)} — {verdict}")
+        console.print(f"{w('record', lang)}{_COLON.get(lang)} {escape(report.recorded_contract)} — {verdict}")
     for p in report.problems:
-        console.print(f"[yellow]{w('problems', lang)}{' :' if lang == 'fr' else ':'}[/] {escape(getattr(p, lang))}")
+        console.print(f"[yellow]{w('problems', lang)}{_COLON.get(lang)}[/] {escape(getattr(p, lang))}")
     if not report.irregularities:
         console.print(f"[green]{w('none', lang)}[/]")
         return
@@ -82,17 +88,16 @@ def render(report: AuctionReport, lang: str, console: Console) -> None:
     for i in report.irregularities:
         detail = getattr(i.label, lang)
         if i.params.get("lowest_sufficient_same_strain"):
-            detail += (f" (plus petite enchère suffisante : {_call(i.params['lowest_sufficient_same_strain'], lang)})"
-                       if lang == "fr" else
-                       f" (lowest sufficient bid: {_call(i.params['lowest_sufficient_same_strain'], lang)})")
+            lowest = _call(i.params["lowest_sufficient_same_strain"], lang)
+            detail += T(f" (plus petite enchère suffisante : {lowest})", f" (lowest sufficient bid: {lowest})").get(lang)
         if i.facts.get("turn_of"):
             rel = {"rho": ("adversaire de droite", "RHO"), "partner": ("partenaire", "partner"),
                    "lho": ("adversaire de gauche", "LHO")}[i.facts["turn_of"]]
-            detail += (f" — au tour de son {rel[0]} ({Seat[i.params['whose_turn']].render(lang)})" if lang == "fr"
-                       else f" — at {rel[1]}'s turn ({Seat[i.params['whose_turn']].render(lang)})")
+            whose = Seat[i.params["whose_turn"]].render(lang)
+            detail += T(f" — au tour de son {rel[0]} ({whose})", f" — at {rel[1]}'s turn ({whose})").get(lang)
         it.add_row(
             i.law, f"#{i.index + 1} {_call(i.call, lang)}", Seat[i.seat].render(lang),
-            _STATUS.get(i.status, (i.status, i.status))[0 if lang == "fr" else 1],
+            T(*_STATUS.get(i.status, (i.status, i.status))).get(lang),
             escape(detail) + f"\n[dim]arbitre ruling {i.tree}[/]",
         )
     console.print(it)

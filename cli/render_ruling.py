@@ -2,13 +2,15 @@
 the whole tree, the topic list, and a law's entry."""
 from __future__ import annotations
 
-from arbitre.rulings.trees.model import Node, Outcome, Tree, reminders
-from arbitre.rulings.trees.walk import Walk
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.tree import Tree as RichTree
+
+from arbitre.rulings.i18n import T
+from arbitre.rulings.trees.model import Node, Outcome, Tree, reminders
+from arbitre.rulings.trees.walk import Walk
 
 ROLE = {
     "offender": ("le fautif", "the offender"), "offender_partner": ("le partenaire du fautif", "the offender's partner"),
@@ -53,16 +55,19 @@ W = {
 
 
 def _w(key: str, lang: str) -> str:
-    return W[key][0 if lang == "fr" else 1]
+    return T(*W[key]).get(lang)
+
+
+_COLON = T("\u00a0:", ":")  # French puts a (non-breaking) space before a colon
 
 
 def _c(lang: str) -> str:
     """A colon as each language writes it (French puts a space before it)."""
-    return "\u00a0:" if lang == "fr" else ":"
+    return _COLON.get(lang)
 
 
 def _r(table: dict, key: str, lang: str) -> str:
-    return table.get(key, (key, key))[0 if lang == "fr" else 1]
+    return T(*table.get(key, (key, key))).get(lang)
 
 
 def outcome_panel(node: Node, outcome: Outcome, lang: str, title: str | None = None) -> Panel:
@@ -142,7 +147,7 @@ def outcome_panels(walk: Walk, lang: str) -> list[Panel]:
 def question(walk: Walk, lang: str, console: Console) -> None:
     node = walk.node
     word = ("Loi", "Law") if walk.forest.game == "bridge" else ("Article", "Article")
-    laws = f" [dim]({word[0] if lang == 'fr' else word[1]} {', '.join(node.laws)})[/]" if node.laws else ""
+    laws = f" [dim]({T(*word).get(lang)} {', '.join(node.laws)})[/]" if node.laws else ""
     console.print(f"\n[bold]{escape(getattr(node.question, lang))}[/]{laws}")
     if node.help:
         console.print(f"[dim]{escape(getattr(node.help, lang))}[/]")
@@ -225,9 +230,10 @@ def mermaid(tree: Tree, lang: str) -> str:
 
 
 def topics(trees: list[Tree], lang: str, console: Console) -> None:
-    t = Table(title="Sujets d'arbitrage" if lang == "fr" else "Ruling topics")
+    t = Table(title=T("Sujets d'arbitrage", "Ruling topics").get(lang))
     for c in (("Sujet", "Topic"), ("Lois", "Laws"), ("Français", "French"), ("Anglais", "English"), ("Alias", "Aliases")):
-        t.add_column(c[0] if lang == "fr" else c[1], overflow="fold")
+        t.add_column(T(*c).get(lang), overflow="fold", no_wrap=c[1] in ("Topic", "Laws"))  # identifiers
     for tree in sorted(trees, key=lambda t: (min(t.laws), t.slug)):
-        t.add_row(tree.slug, ", ".join(map(str, tree.laws)), tree.title.fr, tree.title.en, ", ".join(tree.aliases))
+        t.add_row(escape(tree.slug), ", ".join(map(str, tree.laws)), escape(tree.title.fr), escape(tree.title.en),
+                  escape(", ".join(tree.aliases)))
     console.print(t)

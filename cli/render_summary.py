@@ -14,6 +14,7 @@ from arbitre.cli.render_classify import contract_label
 from arbitre.rulings.bridge.fastscan import SEATS, STRAINS, Summary
 from arbitre.rulings.bridge.records import PROBLEM_KINDS
 from arbitre.rulings.bridge.seats import Seat
+from arbitre.rulings.i18n import T
 
 _W = {
     "title": ("Résumé : une ligne par donne", "Summary: one line per board"),
@@ -32,7 +33,7 @@ _W = {
 
 
 def w(key: str, lang: str) -> str:
-    return _W[key][0 if lang == "fr" else 1]
+    return T(*_W[key]).get(lang)
 
 
 def contract_text(s: Summary, lang: str) -> str:

@@ -9,8 +9,8 @@ newest frozen content" test and the migration generator.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -163,8 +163,8 @@ def tree_rows(trees: list[Tree], laws: list[Law]) -> Rows:
         rows["laws"].append({"game": law.game, "number": law.number, "title_fr": law.title.fr, "title_en": law.title.en,
                              "summary_fr": law.summary.fr, "summary_en": law.summary.en,
                              "flags": _j([f.model_dump() for f in law.flags])})
-    from arbitre.rulings.trees.validate import _cited
     from arbitre.rulings.trees.model import law_number
+    from arbitre.rulings.trees.validate import _cited
 
     for t in trees:
         rows["ruling_trees"].append({
@@ -273,4 +273,4 @@ def replay(frozen_docs: list[dict], body: str) -> Rows:
 
 def normalise(rows: Rows) -> dict[str, list]:
     """Rows in a canonical order, for equality tests."""
-    return {t: sorted((json.dumps(r, sort_keys=True, ensure_ascii=False) for r in rs)) for t, rs in rows.items() if rs}
+    return {t: sorted(json.dumps(r, sort_keys=True, ensure_ascii=False) for r in rs) for t, rs in rows.items() if rs}

@@ -19,8 +19,10 @@ class InputError(Exception):
     line: int | None = None
     column: int | None = None
     source: str | None = None
+    near: str | None = None  # the text around an empty or partial token, e.g. ":P" for the seat ''
 
     def where(self) -> str:
+        """``source:line:column`` (the parts known)."""
         parts = []
         if self.source:
             parts.append(self.source)
@@ -33,6 +35,8 @@ class InputError(Exception):
     def render(self, lang: str = "en") -> str:
         where = self.where()
         text = self.message.get(lang)
+        if self.near and self.near != self.token:
+            text += T(" (dans {n!r})", " (in {n!r})").format(n=self.near).get(lang)
         return f"{where}: {text}" if where else text
 
     def __str__(self) -> str:  # pragma: no cover - used in logs only

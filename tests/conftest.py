@@ -1,7 +1,6 @@
 """Shared fixtures: a knowledge base migrated to head in a temporary folder, once per run."""
 from __future__ import annotations
 
-import os
 import sqlite3
 from pathlib import Path
 

@@ -5,10 +5,8 @@ in `ruling list` and `law N`, record a ruling, downgrade: the law is gone, the l
 """
 import json
 import shutil
-import textwrap
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from arbitre.cli.app import app
@@ -56,6 +54,14 @@ def test_add_a_law_by_migration_and_take_it_back(tmp_path, monkeypatch):
 
     def run(*args):
         return runner.invoke(app, list(args))
+
+    # a game gets ruling trees by migration, and is then registered as having them (rulings/games.py)
+    from arbitre.rulings import games
+
+    monkeypatch.setitem(games.GAMES, "tresillo", games.Game(
+        code="tresillo", name=games.T("Tresillo", "Tresillo"), family="ombre",
+        cards=games.Cards(40, games.T("oros, copas, espadas, bastos", "coins, cups, swords, clubs")),
+        has_trees=True, commands=frozenset({"ruling", "law"})))
 
     assert run("db", "upgrade").exit_code == 0
     before = json.loads(run("db", "status", "--json").stdout)["revision"]

@@ -3,10 +3,10 @@ JSON, languages, errors that name the token, and reading that goes on past a bad
 import json
 
 import pytest
+from conftest import SHARED
 from typer.testing import CliRunner
 
 from arbitre.cli.app import app
-from conftest import SHARED
 
 runner = CliRunner()
 
@@ -204,7 +204,7 @@ def test_summary_of_the_shared_folder_matches_full_reports():
     _, full = doc_of("classify", str(folder / "pbn"))
     with_auction = [b for b in summary["boards"] if b["dealer"] is not None]
     assert len(with_auction) == len(full["auctions"]) > 1000
-    for b, a in zip(with_auction, full["auctions"]):
+    for b, a in zip(with_auction, full["auctions"], strict=False):
         assert (b["source"], b["board"]) == (a["source"], a["board"])
         assert (b["contract"] or {}).get("text") == (a["contract"] or {}).get("text")
         assert [i["kind"] for i in b["irregularities"]] == [i["kind"] for i in a["irregularities"]]

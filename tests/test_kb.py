@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from arbitre.kb import bootstrap
-from arbitre.kb.bodies import BODIES, KEYS, normalise, replay
+from arbitre.kb.bodies import BODIES, KEYS, replay
 from arbitre.kb.generate import frozen_docs, pending_delta
 from arbitre.kb.paths import migrations_dir
 from arbitre.kb.revisions import head, revisions

@@ -168,7 +168,7 @@ def test_property_random_legal_auctions(machine, seed, dealer):
     r = classify(a, machine, {})
     # every position's state follows from the earlier states and its own first call
     context: list[str] = []
-    for s, first in zip(r.seats, r.calls[:4]):
+    for s, first in zip(r.seats, r.calls[:4], strict=False):
         action = "pass" if first.call == "P" else "call"
         expected = machine.step(tuple(context), action)
         assert s.state == expected.code

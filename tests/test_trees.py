@@ -43,7 +43,7 @@ def test_every_irregularity_kind_opens_an_existing_tree(kb_path):
     from arbitre.rulings.bridge.auction import Kind
 
     assert {k for k, _, _ in kinds} == {k.value for k in Kind}
-    for code, law, tree in kinds:
+    for code, _law, tree in kinds:
         assert tree in slugs, code
 
 

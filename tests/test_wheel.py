@@ -46,3 +46,6 @@ def test_wheel_installs_and_classifies_from_outside_the_checkout(tmp_path):
     r = subprocess.run([str(env_dir / "bin" / "arbitre"), "ruling", "list", "--json"], cwd=elsewhere,
                        capture_output=True, text=True, env=env)
     assert r.returncode == 0 and len(json.loads(r.stdout)) >= 17
+    # `python -m arbitre` is the command too (arbitre stays a namespace package)
+    r = subprocess.run([str(py), "-m", "arbitre", "--version"], cwd=elsewhere, capture_output=True, text=True, env=env)
+    assert r.returncode == 0 and r.stdout.startswith("arbitre "), r.stderr

@@ -7,8 +7,8 @@ later migrations, never dropped and recreated: entries must survive every upgrad
 Revision ID: 0001
 Revises:
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 revision = "0001"
 down_revision = None

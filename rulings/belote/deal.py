@@ -20,8 +20,8 @@ leads first; seats 0/2 and 1/3 are partners.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from arbitre.rulings.belote.cards import DECK, Card, Suit
 

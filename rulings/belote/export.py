@@ -29,7 +29,7 @@ def record_from_played(played: PlayedDeal) -> dict[str, Any]:
     second = {IDS[s]: [c.to_fr_json() for c in dealt.second_round[s] if not (s == dealt.taker and c == dealt.turned)]
               for s in range(4)}
     tricks = []
-    for k, (trick, winner) in enumerate(zip(played.tricks, played.winners), start=1):
+    for k, (trick, winner) in enumerate(zip(played.tricks, played.winners, strict=False), start=1):
         tricks.append({
             "numero_pli": k, "meneur_id": IDS[trick[0][0]],
             "cartes_jouees": [{"joueur_id": IDS[s], "carte": Card.from_index(c).to_fr_json()} for s, c in trick],

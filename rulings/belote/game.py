@@ -31,8 +31,15 @@ from arbitre.rulings.belote.cards import DECK, Suit
 from arbitre.rulings.belote.deal import DealtHand, deal
 from arbitre.rulings.belote.play import TRICK_KEY, UndertrumpRule, legal_mask
 from arbitre.rulings.belote.scoring import (
-    BELOTE_MASK, BELOTE_POINTS, LAST_TRICK_BONUS, AnnounceTieRule, DealScore, Variants, hand_announces,
-    mask_points, score_deal,
+    BELOTE_MASK,
+    BELOTE_POINTS,
+    LAST_TRICK_BONUS,
+    AnnounceTieRule,
+    DealScore,
+    Variants,
+    hand_announces,
+    mask_points,
+    score_deal,
 )
 
 _CARDS = range(32)
@@ -84,7 +91,7 @@ class PlayedDeal:
     def tricks(self) -> list[list[tuple[int, int]]]:
         """Eight tricks: ``tricks[k]`` is a list of (seat, card index) in play order."""
         leaders = [(self.dealer + 1) % 4] + self.winners[:7]
-        return [list(zip(_ORDERS[leader], self.plays[4 * k:4 * k + 4])) for k, leader in enumerate(leaders)]
+        return [list(zip(_ORDERS[leader], self.plays[4 * k:4 * k + 4], strict=False)) for k, leader in enumerate(leaders)]
 
 
 def _shuffle_cut_take(rnd, dealer: int, p_take: float = 0.3) -> tuple[list[int], int, int, int]:
@@ -117,7 +124,7 @@ def play_random_deal(rng: random.Random, dealer: int = 0,
     rnd = rng.random
     pack, taker, take_round, trump = _shuffle_cut_take(rnd, dealer)
     hands = [0, 0, 0, 0]
-    for seat, card in zip(SEATS_OF_POSITIONS[dealer][taker], pack):
+    for seat, card in zip(SEATS_OF_POSITIONS[dealer][taker], pack, strict=False):
         hands[seat] |= 1 << card
 
     # -- play: the leader plays any card, the others a random legal one --------

@@ -27,8 +27,8 @@ the benchmark's random deals stay fast; :class:`Card` wrappers sit on top.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
-from typing import Sequence
 
 from arbitre.rulings.belote.cards import Card, Suit
 from arbitre.rulings.i18n import T

@@ -24,6 +24,7 @@ from enum import Enum
 
 from arbitre.rulings.bridge.calls import Call, CallKind, Strain
 from arbitre.rulings.bridge.seats import RELATION, Seat
+from arbitre.rulings.irregularity import Status
 
 
 class Kind(str, Enum):
@@ -46,7 +47,7 @@ class Irregularity:
     call: Call
     facts: dict[str, str] = field(default_factory=dict)  # keys: rulings.trees.model.FACTS
     params: dict[str, str] = field(default_factory=dict)  # shown to the director
-    status: str = "pending"  # pending | accepted | cancelled | stands
+    status: Status = Status.PENDING
 
 
 @dataclass
@@ -92,7 +93,7 @@ class _State:
     closed: bool = False
     first_bidder: dict = field(default_factory=dict)  # (side, strain) -> seat
 
-    def copy(self) -> "_State":
+    def copy(self) -> _State:
         return _State(**{**self.__dict__, "first_bidder": dict(self.first_bidder)})
 
 
@@ -122,7 +123,7 @@ class Auction:
         self.entries.append(entry)
         self._mark_accepted_by(entry)
         if st.closed:
-            self._report(Kind.CALL_AFTER_CLOSE, entry, status="cancelled", facts=self._close_facts(who))
+            self._report(Kind.CALL_AFTER_CLOSE, entry, status=Status.CANCELLED, facts=self._close_facts(who))
             entry.effective = False
             return entry
         snapshot = st.copy() if who != expected else None
@@ -153,7 +154,7 @@ class Auction:
         side = who % 2
         if call.kind is CallKind.BID:
             if call.level > 7:
-                self._report(Kind.BID_ABOVE_SEVEN, entry, status="cancelled")
+                self._report(Kind.BID_ABOVE_SEVEN, entry, status=Status.CANCELLED)
                 entry.effective = False
                 st.passes = 0
             else:
@@ -173,7 +174,7 @@ class Auction:
         else:
             problem = self._inadmissible(call, who)
             if problem:
-                self._report(Kind.INADMISSIBLE_DOUBLE, entry, status="cancelled", facts={"inadmissible_kind": problem})
+                self._report(Kind.INADMISSIBLE_DOUBLE, entry, status=Status.CANCELLED, facts={"inadmissible_kind": problem})
                 entry.effective = False
                 st.passes = 0
             else:
@@ -202,7 +203,7 @@ class Auction:
             return "redouble-own-double"
         return None
 
-    def _report(self, kind: Kind, entry: Entry, *, status: str = "pending", facts: dict | None = None,
+    def _report(self, kind: Kind, entry: Entry, *, status: Status = Status.PENDING, facts: dict | None = None,
                 params: dict | None = None) -> Irregularity:
         st = self._state
         base = {
@@ -223,21 +224,21 @@ class Auction:
             if irr.index == entry.index - 1 and "accepted" not in irr.facts and irr.kind is not Kind.CALL_AFTER_CLOSE:
                 accepted = entry.seat == irr.seat.lho
                 irr.facts["accepted"] = "yes" if accepted else "no"
-                if irr.status == "pending" and accepted and irr.kind is Kind.INSUFFICIENT_BID:
-                    irr.status = "accepted"
+                if irr.status is Status.PENDING and accepted and irr.kind is Kind.INSUFFICIENT_BID:
+                    irr.status = Status.ACCEPTED
 
     def _resolve_pending(self, seat: Seat) -> None:
         entry, irr, snapshot = self._pending  # type: ignore[misc]
         self._pending = None
         if seat == entry.seat.lho:
-            irr.status = "accepted"
+            irr.status = Status.ACCEPTED
         elif seat == entry.expected:
-            irr.status = "cancelled"
+            irr.status = Status.CANCELLED
             entry.effective = False
             self._state = snapshot
             # a cancelled call's own irregularities (insufficient, above seven...) have no effect either
         else:
-            irr.status = "stands"
+            irr.status = Status.STANDS
 
     def _close_facts(self, who: Seat) -> dict[str, str]:
         c = self.contract

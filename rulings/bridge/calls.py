@@ -90,11 +90,11 @@ class Call:
 
     # -- constructors -------------------------------------------------------------
     @classmethod
-    def bid(cls, level: int, strain: Strain) -> "Call":
+    def bid(cls, level: int, strain: Strain) -> Call:
         return cls(CallKind.BID, level, strain)
 
     @classmethod
-    def parse(cls, token: str) -> "Call":
+    def parse(cls, token: str) -> Call:
         """Parse one call; raises :class:`InputError` naming the token."""
         call = _parse_cached.get(token)
         if call is not None:

@@ -628,7 +628,7 @@ def _pbn_auction(body: str, table: dict):
     words = body.split()
     codes = list(map(_PBN_TOK.get, words))
     if None in codes:
-        codes = [c if c is not None else _pbn_token(w) for c, w in zip(codes, words)]
+        codes = [c if c is not None else _pbn_token(w) for c, w in zip(codes, words, strict=False)]
         if None in codes:
             return False
     refs = _NO_REFS
@@ -809,11 +809,11 @@ def _lin_board_id(rec: _LinRec, value: str, results: list[str], first: int) -> N
     ident = value.split(",")[0].strip()
     rec.board = ident or rec.board
     room = ident[:1].lower()
-    if room in ("o", "c") and ident[1:].isdigit():
+    if room in ("o", "c") and ident[1:].isascii() and ident[1:].isdigit():  # ASCII: "²".isdigit() is True
         rec.room = room
         rec.number = int(ident[1:])
     else:
-        digits = "".join(ch for ch in value if ch.isdigit())
+        digits = "".join(ch for ch in value if ch in "0123456789")
         if digits:
             rec.number = int(digits)
     if rec.number is not None and rec.room is not None and results:

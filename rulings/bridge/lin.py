@@ -27,7 +27,12 @@ from typing import IO
 
 from arbitre.rulings.bridge.calls import DOUBLE, PASS, REDOUBLE, Call
 from arbitre.rulings.bridge.records import (
-    STANDARD_CALLS, Board, CallToken, RecordedResult, finish_board, parse_recorded,
+    STANDARD_CALLS,
+    Board,
+    CallToken,
+    RecordedResult,
+    finish_board,
+    parse_recorded,
 )
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
@@ -187,7 +192,7 @@ def _new_board(source: str, index: int, line: int, header: _Header) -> Board:
 
 def _players(names: list[str], room: str | None) -> dict[Seat, str]:
     start = 4 if room == "closed" and len(names) >= 8 else 0
-    return {seat: name for seat, name in zip(_LIN_SEATS, names[start:start + 4]) if name}
+    return {seat: name for seat, name in zip(_LIN_SEATS, names[start:start + 4], strict=False) if name}
 
 
 def _board_id(board: Board, value: str, header: _Header) -> None:
@@ -195,11 +200,11 @@ def _board_id(board: Board, value: str, header: _Header) -> None:
     ident = value.split(",")[0].strip()
     board.board = ident or board.board
     room = ident[:1].lower()
-    if room in ("o", "c") and ident[1:].isdigit():
+    if room in ("o", "c") and ident[1:].isascii() and ident[1:].isdigit():  # ASCII: "²".isdigit() is True
         board.room = "open" if room == "o" else "closed"
         board.number = int(ident[1:])
     else:
-        digits = "".join(ch for ch in value if ch.isdigit())
+        digits = "".join(ch for ch in value if ch in "0123456789")
         if digits:
             board.number = int(digits)
     if header.players:

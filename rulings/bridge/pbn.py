@@ -31,7 +31,11 @@ from typing import IO
 
 from arbitre.rulings.bridge.calls import PASS, Call, CallKind
 from arbitre.rulings.bridge.records import (
-    STANDARD_CALLS, Board, CallToken, finish_board, parse_recorded,
+    STANDARD_CALLS,
+    Board,
+    CallToken,
+    finish_board,
+    parse_recorded,
 )
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError

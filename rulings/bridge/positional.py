@@ -59,7 +59,7 @@ class Machine:
         }
 
     @classmethod
-    def from_export(cls, doc: dict) -> "Machine":
+    def from_export(cls, doc: dict) -> Machine:
         states = {
             s["code"]: State(s["code"], s["position"], s["action"], T(**s["label"]), s["db_class"],
                              aliases=tuple(s.get("aliases", ())))
@@ -71,7 +71,7 @@ class Machine:
     def mermaid(self, lang: str = "en") -> str:
         """A flowchart: each context (the previous seat's state) leads to two states."""
         lines = ["flowchart LR", '    start(["' + ("donneur" if lang == "fr" else "dealer") + '"])']
-        for (pos, ctx, action), code in sorted(self.transitions.items()):
+        for (_pos, ctx, action), code in sorted(self.transitions.items()):
             src = ctx[-1] if ctx else "start"
             label = {"pass": "P" if lang == "en" else "Passe", "call": "call" if lang == "en" else "enchère"}[action]
             lines.append(f"    {src} -->|{label}| {code}")

@@ -19,7 +19,10 @@ def decode(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def read_text(text: str, source: str, dealer: Seat | None = None, fmt: str | None = None) -> list:
+def read_text(text: str, source: str, dealer: Seat | None = None, fmt: str | None = None,
+              errors: list[InputError] | None = None) -> list:
+    """The boards of ``text`` in its (sniffed) format. ``errors``: see :func:`textauction.loads`
+    (a typed text goes on past an unreadable line)."""
     from arbitre.rulings.bridge import textauction
 
     fmt = fmt or textauction.sniff(text)
@@ -31,7 +34,7 @@ def read_text(text: str, source: str, dealer: Seat | None = None, fmt: str | Non
         from arbitre.rulings.bridge import lin
 
         return lin.loads(text, source=source)
-    return textauction.loads(text, dealer=dealer, source=source)
+    return textauction.loads(text, dealer=dealer, source=source, errors=errors)
 
 
 def read_file_text(path: Path) -> str:
@@ -43,8 +46,8 @@ def read_file_text(path: Path) -> str:
     return decode(data)
 
 
-def read_path(path: Path, dealer: Seat | None = None) -> list:
-    return read_text(read_file_text(path), str(path), dealer)
+def read_path(path: Path, dealer: Seat | None = None, errors: list[InputError] | None = None) -> list:
+    return read_text(read_file_text(path), str(path), dealer, errors=errors)
 
 
 def report(board, machine, kinds) -> AuctionReport | None:

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from arbitre.rulings.i18n import T
+from arbitre.rulings.irregularity import Status
 
-@dataclass(kw_only=True, slots=True)
-class Label:
-    fr: str
-    en: str
+Label = T  # the one bilingual text type (kept under this name for the report's readers)
 
 
 @dataclass(kw_only=True, slots=True)
@@ -49,7 +48,7 @@ class IrregularityReport:
     index: int
     seat: str
     call: str
-    status: str  # pending | accepted | cancelled | stands
+    status: Status
     facts: dict[str, str]
     params: dict[str, str]
 

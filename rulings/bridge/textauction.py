@@ -37,11 +37,20 @@ _TOKEN = re.compile(r"[^\s,]+")
 _LIN_KEY = re.compile(r"[a-z]{2}\|")
 
 
-def loads(text: str, dealer: Seat | None = None, source: str = "<text>") -> list[Board]:
-    """Read every auction of a typed text: one :class:`Board` per non-empty line."""
+def loads(text: str, dealer: Seat | None = None, source: str = "<text>",
+          errors: list[InputError] | None = None) -> list[Board]:
+    """Read every auction of a typed text: one :class:`Board` per non-empty line. With an
+    ``errors`` list, an unreadable line is added to it and reading goes on past it;
+    without, the first unreadable line raises."""
     boards: list[Board] = []
     for lineno, line in enumerate(text.splitlines(), 1):
-        board = parse_line(line, dealer=dealer, source=source, lineno=lineno, index=len(boards))
+        try:
+            board = parse_line(line, dealer=dealer, source=source, lineno=lineno, index=len(boards))
+        except InputError as e:
+            if errors is None:
+                raise
+            errors.append(e)
+            continue
         if board is not None:
             boards.append(board)
     return boards
@@ -72,6 +81,7 @@ def parse_line(line: str, dealer: Seat | None = None, source: str = "<text>", li
             try:
                 seat = Seat.parse(tag)
             except InputError as err:
+                err.near = raw  # "unknown seat ''" alone would not say where
                 raise _located(err, source, lineno, col) from None
             if not text:
                 raise InputError(T("siège {t!r} sans déclaration", "seat {t!r} with no call").format(t=raw),

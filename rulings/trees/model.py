@@ -21,6 +21,9 @@ from pydantic import (
     model_validator,
 )
 
+from arbitre.rulings.i18n import T
+from arbitre.rulings.irregularity import Fact
+
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 LAW_REF = re.compile(r"^(\d{1,2})([A-Z](\d+)?(\([a-z0-9]+\))*)?$")
 
@@ -29,11 +32,8 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class Text(Strict):
-    """A French/English pair; both languages are mandatory."""
-
-    fr: Annotated[str, Field(min_length=1)]
-    en: Annotated[str, Field(min_length=1)]
+Text = T
+"""A French/English pair; both languages are mandatory (the one bilingual type, :class:`T`)."""
 
 
 def law_number(ref: str) -> int:
@@ -322,16 +322,6 @@ class Law(Strict):
 # Fact keys a question may declare with ``fact:``. The auction classifier (and the
 # variant settings) supply these; the walk then answers the question by itself.
 FACTS: dict[str, str] = {
-    "comparable": "yes | no: the Director judged the replacement call comparable (Law 23A)",
-    "exposed_how": "how a penalty card came about (see the penalty-card tree's entry question)",
-    "penalty_card_kind": "major | minor: the kind of an existing penalty card",
-    "call_kind": "pass | bid | double | redouble: the kind of the irregular call",
-    "turn_of": "rho | partner | lho: whose turn it was when the offender called (relative to the offender)",
-    "any_call_before": "yes | no: had any player called before the irregular call",
-    "any_bid_before": "yes | no: had any player made a bid (not a pass) before the irregular call",
-    "accepted": "yes | no: the offender's LHO called after the irregular call (Law 29A forfeiture / acceptance)",
-    "inadmissible_kind": "double-own-side | double-no-bid | double-already-doubled | redouble-not-doubled | "
-    "redouble-own-double | redouble-already-redoubled",
-    "offender_side": "declaring | defending: after the auction, whether the offender became declarer/dummy",
+    **{f.value: f.description for f in Fact},
     "variant.*": "a variant key of the tree (e.g. variant.law26b): answered from the variant setting",
 }

@@ -16,8 +16,20 @@ from arbitre.rulings.belote.cards import DECK, Card
 from arbitre.rulings.belote.game import PlayedDeal, play_random_deal, total_announced
 from arbitre.rulings.belote.play import UndertrumpRule, legal_cards, legal_mask, trick_winner
 from arbitre.rulings.belote.scoring import (
-    LAST_TRICK_BONUS, TOTAL_POINTS, AnnounceTieRule, CapotRule, LitigeRule, MadeRule, Variants,
-    best_announce_side, cards_points, has_belote, hand_announces, mask_points, possible_announces, score_deal,
+    LAST_TRICK_BONUS,
+    TOTAL_POINTS,
+    AnnounceTieRule,
+    CapotRule,
+    LitigeRule,
+    MadeRule,
+    Variants,
+    best_announce_side,
+    cards_points,
+    hand_announces,
+    has_belote,
+    mask_points,
+    possible_announces,
+    score_deal,
 )
 
 VARIANTS = [

@@ -1,7 +1,12 @@
 """The tests listed in seed 001 (Étapes 1.2-1.4), with their scenarios and numbers."""
 from arbitre.rulings.belote.cards import Card, Rank, Suit, parse_card
 from arbitre.rulings.belote.play import (
-    Obligation, UndertrumpRule, legal_cards, partner_is_master, trick_winner, violated_obligation,
+    Obligation,
+    UndertrumpRule,
+    legal_cards,
+    partner_is_master,
+    trick_winner,
+    violated_obligation,
 )
 from arbitre.rulings.belote.scoring import card_points, score_deal
 

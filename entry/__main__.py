@@ -1,0 +1,4 @@
+"""``python -m arbitre``: the same as the ``arbitre`` command."""
+from arbitre.cli.app import main
+
+main()
