@@ -6,8 +6,9 @@ cards are masters, which seats are void in which suits, how many trumps are stil
 * Bid: counts sure tricks (:func:`sure_tricks`): the jack of trump; the nine with the
   jack or with three trumps; the ace of trump with both, or with four trumps; every
   trump beyond the third; each plain ace, and a ten guarded by its ace. It takes when
-  the count reaches :data:`TAKE_TRICKS` (round 1 with the turned card in the hand,
-  round 2 in its best other suit).
+  the count reaches :data:`TAKE_TRICKS` and the trumps are worth :data:`TAKE_POINTS`
+  card points (round 1 with the turned card in the hand, round 2 in its best other
+  suit). These thresholds were tuned in the gym against ``simple``.
 * Lead: when its side took and it holds the master trump while opponents may still
   hold trumps, it leads that trump (drawing trumps); otherwise a master plain card in
   a suit no opponent is known to trump; otherwise its cheapest card, from a suit
@@ -26,12 +27,13 @@ from __future__ import annotations
 from arbitre.arena.observation import Observation
 from arbitre.arena.player import BasePlayer
 from arbitre.arena.players.knowledge import Knowledge, Tracker, infer
-from arbitre.arena.players.tactics import beating, bits, cheapest, richest
+from arbitre.arena.players.tactics import beating, bits, cheapest, richest, trump_points
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
 from arbitre.rulings.belote.play import SUIT_MASK, TRICK_KEY, winner_pos
 from arbitre.rulings.belote.scoring import POINTS
 
-TAKE_TRICKS = 3
+TAKE_TRICKS = 2
+TAKE_POINTS = 25
 
 
 def _trump_sure(ranks: int) -> int:
@@ -59,12 +61,18 @@ def sure_tricks(hand: int, trump: int) -> int:
     return total
 
 
-def memory_bid(obs: Observation, threshold: int = TAKE_TRICKS) -> Suit | None:
+def memory_bid(obs: Observation, tricks: int = TAKE_TRICKS, points: int = TAKE_POINTS) -> Suit | None:
+    """Take when the suit gives at least ``tricks`` sure tricks and ``points`` trump points."""
     turned = obs.turned >> 3
+
+    def good(hand: int, suit: int) -> bool:
+        return sure_tricks(hand, suit) >= tricks and trump_points(hand, suit) >= points
+
     if obs.bid_round == 1:
-        return Suit(turned) if sure_tricks(obs.hand | 1 << obs.turned, turned) >= threshold else None
-    best = max((s for s in range(4) if s != turned), key=lambda s: sure_tricks(obs.hand, s))
-    return Suit(best) if sure_tricks(obs.hand, best) >= threshold else None
+        return Suit(turned) if good(obs.hand | 1 << obs.turned, turned) else None
+    best = max((s for s in range(4) if s != turned),
+               key=lambda s: (sure_tricks(obs.hand, s), trump_points(obs.hand, s)))
+    return Suit(best) if good(obs.hand, best) else None
 
 
 def _can_beat(k: Knowledge, seat: int, led: int, best: int, trump: int) -> bool:
