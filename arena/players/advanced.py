@@ -10,9 +10,13 @@ What:
   the card with the best total over the samples (its side's deal score minus the
   other side's). One sample set is shared by all the legal cards, so they are compared
   on the same layouts.
-* Bid: for each suit it may name, it samples the rest of the deal (its two or three
-  more cards and the other hands), plays it out the same way with itself as taker, and
-  takes the best suit when the mean result beats :data:`TAKE_MARGIN`.
+* Bid: for each suit it may name, it samples the rest of the deal (its two more cards
+  and the other hands), plays it out the same way with itself as taker, and takes the
+  suit with the best positive mean result among the plausible ones: those where the
+  ``memory`` player's count of sure tricks would take, or whose mean beats
+  :data:`TAKE_MARGIN` (the plain simulation alone took too often in the gym).
+* Card choice keeps the ``memory`` player's card unless another legal card does better
+  by :data:`SWITCH_MARGIN` points per sample on average (the rollouts are noisy).
 
 ``budget`` is the number of samples per decision (default :data:`DEFAULT_BUDGET`;
 ``--budget`` on the command line). Deterministic given the observation and its seed.
@@ -27,15 +31,15 @@ import random
 from arbitre.arena.observation import Observation
 from arbitre.arena.player import BasePlayer
 from arbitre.arena.players.knowledge import Knowledge, Tracker
-from arbitre.arena.players.memory import memory_bid, memory_card
+from arbitre.arena.players.memory import TAKE_POINTS, TAKE_TRICKS, memory_card, sure_tricks
 from arbitre.arena.players.simple import simple_card
-from arbitre.arena.players.tactics import bits
+from arbitre.arena.players.tactics import bits, trump_points
 from arbitre.rulings.belote.cards import DECK, Card, Suit
 from arbitre.rulings.belote.play import TRICK_KEY, legal_mask
 from arbitre.rulings.belote.scoring import LAST_TRICK_BONUS, mask_points, score_deal
 
-DEFAULT_BUDGET = 24
-TAKE_MARGIN = 50.0
+DEFAULT_BUDGET = 16
+TAKE_MARGIN = 80.0
 SWITCH_MARGIN = 4.0
 _ALL = (1 << 32) - 1
 
@@ -170,7 +174,8 @@ class AdvancedPlayer(BasePlayer):
         suits = [turned] if obs.bid_round == 1 else [s for s in range(4) if s != turned]
         unknown = bits(_ALL & ~obs.hand & ~(1 << obs.turned))
         order = [(obs.dealer + 1 + i) % 4 for i in range(4)]
-        best_suit, best_value = -1, TAKE_MARGIN
+        hand = obs.hand | 1 << obs.turned if obs.bid_round == 1 else obs.hand
+        best_suit, best_value = -1, 0.0
         samples = max(4, self.budget // 2)
         for suit in suits:
             total = 0
@@ -192,7 +197,9 @@ class AdvancedPlayer(BasePlayer):
                         pos += 5
                 total += rollout(hands, 0, [], order[0], [0, 0], suit, obs.seat, -1)
             mean = total / samples
-            if mean > best_value:
+            plausible = mean > TAKE_MARGIN or (sure_tricks(hand, suit) >= TAKE_TRICKS
+                                               and trump_points(hand, suit) >= TAKE_POINTS)
+            if plausible and mean > best_value:
                 best_suit, best_value = suit, mean
         return Suit(best_suit) if best_suit >= 0 else None
 
