@@ -18,15 +18,22 @@ with the same code, so the record writer and the tests serve both.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Sequence
 
 from arbitre.rulings.belote.cards import DECK, Card, Suit
 from arbitre.rulings.belote.deal import DealtHand, deal
 from arbitre.rulings.belote.scoring import (
-    BELOTE_MASK, BELOTE_POINTS, LAST_TRICK_BONUS, AnnounceTieRule, DealScore, Variants, hand_announces,
-    mask_points, score_deal,
+    BELOTE_MASK,
+    BELOTE_POINTS,
+    LAST_TRICK_BONUS,
+    AnnounceTieRule,
+    DealScore,
+    Variants,
+    hand_announces,
+    mask_points,
+    score_deal,
 )
 
 ALL_CARDS = (1 << 32) - 1
@@ -127,8 +134,7 @@ def score_played(dealer: int, pack: list[int], taker: int, take_round: int, trum
         for seat in range(4):
             p, key_ = hand_announces(hands[seat], trump)
             ann_points[seat & 1] += p
-            if key_ > ann_key[seat & 1]:
-                ann_key[seat & 1] = key_
+            ann_key[seat & 1] = max(ann_key[seat & 1], key_)
         if ann_key[0] > ann_key[1]:  # only the side with the best announce scores (see best_announce_side)
             ann[0] = ann_points[0]
         elif ann_key[1] > ann_key[0]:

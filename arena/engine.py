@@ -18,7 +18,8 @@ seat's own cards only.
 from __future__ import annotations
 
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from arbitre.arena.dealing import FOLLOWERS, ORDERS, PlayedDeal, first_hands, full_hands, score_played
 from arbitre.arena.observation import PASS, Observation
@@ -36,7 +37,7 @@ class PlayerError(InputError):
 class Clock:
     """Decision time and count per seat (seconds), for the gym's statistics."""
 
-    __slots__ = ("seconds", "decisions")
+    __slots__ = ("decisions", "seconds")
 
     def __init__(self) -> None:
         self.seconds = [0.0, 0.0, 0.0, 0.0]
@@ -91,7 +92,7 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
             t0 = perf()
             try:
                 answer = bidders[seat](obs)
-            except Exception as err:  # noqa: BLE001 - any failure of user code is reported, never a traceback
+            except Exception as err:
                 raise _raised(names, seat, deal_no, "bid", err, None) from err
             seconds[seat] += perf() - t0
             decisions[seat] += 1
@@ -134,7 +135,7 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
                 t0 = perf()
                 try:
                     answer = movers[seat](obs)
-                except Exception as err:  # noqa: BLE001
+                except Exception as err:
                     raise _raised(names, seat, deal_no, "play", err, k) from err
                 seconds[seat] += perf() - t0
                 decisions[seat] += 1
@@ -161,4 +162,4 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
     return score_played(dealer, pack, taker, take_round, trump, hands, plays, winners, won, variants)
 
 
-__all__ = ["Clock", "PlayerError", "play_deal", "FOLLOWERS"]
+__all__ = ["FOLLOWERS", "Clock", "PlayerError", "play_deal"]

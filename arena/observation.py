@@ -131,7 +131,7 @@ class Observation:
         return json.dumps(self.to_json())
 
     @classmethod
-    def from_json(cls, doc: dict[str, Any] | str) -> "Observation":
+    def from_json(cls, doc: dict[str, Any] | str) -> Observation:
         """Read :meth:`to_json`'s document back; a bad field raises :class:`InputError` naming it."""
         data = json.loads(doc) if isinstance(doc, str) else doc
         field = "?"

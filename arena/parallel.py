@@ -20,8 +20,9 @@ the seed and their index, so any spreading gives the same report as one process.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from typing import Any, Callable
+from typing import Any
 
 from arbitre.arena.engine import PlayerError
 from arbitre.arena.gym import Board, GymConfig, play_boards
@@ -115,11 +116,11 @@ def _dask(cfg: GymConfig, address: str, workers: int,
         futures = [client.submit(play_boards, cfg, a, b, pure=False)
                    for a, b in chunks(cfg.deals, max(1, workers))]
         for fut in as_completed(futures):
-            got, err = fut.result()
+            got, failure = fut.result()
             boards += got
             progress(len(boards))
-            if err is not None:
-                error = err
+            if failure is not None:
+                error = failure
                 break
         if error is not None:
             for fut in futures:

@@ -21,7 +21,7 @@ replays deals with the typed rules functions and checks they agree.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from arbitre.arena.dealing import FOLLOWERS, ORDERS, PlayedDeal, full_hands, score_played, total_announced
 from arbitre.rulings.belote.cards import DECK, Card, Suit
@@ -135,4 +135,4 @@ def play_random_deal(rng: random.Random, dealer: int = 0,
                         with_announces)
 
 
-__all__ = ["PlayedDeal", "play_random_deal", "total_announced", "random_policy", "deal_until_taken"]
+__all__ = ["PlayedDeal", "deal_until_taken", "play_random_deal", "random_policy", "total_announced"]

@@ -13,7 +13,7 @@ removes the luck of the deal that both teams shared.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def _betacf(a: float, b: float, x: float) -> float:

@@ -25,7 +25,7 @@ def save_run(conn: sqlite3.Connection, report: dict[str, Any], options: dict[str
     cur = conn.execute(
         "INSERT INTO gym_runs (created_at, team_a, team_b, deals, duplicate, seed, options, results, "
         "mean_difference, p_value, partial) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), teams["A"]["player"], teams["B"]["player"],
+        (dt.datetime.now(dt.UTC).isoformat(timespec="seconds"), teams["A"]["player"], teams["B"]["player"],
          report["deals"], bool(report["duplicate"]), report["seed"], json.dumps(options, sort_keys=True),
          json.dumps(results, sort_keys=True), report["difference"]["mean"], report["difference"]["p_value"],
          bool(report.get("partial", False))),

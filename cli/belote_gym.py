@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-
 from arbitre.cli import exitcodes
 from arbitre.cli.common import DbOpt, Lang, LangOpt
 from arbitre.rulings.errors import InputError
@@ -24,9 +23,8 @@ def _fmt_ci(ci: list[float]) -> str:
 
 
 def render_report(report: dict[str, Any], lang: str) -> None:
-    from rich.table import Table
-
     from arbitre.cli.common import out as _out
+    from rich.table import Table
 
     fr = lang == "fr"
     out = _out()
@@ -50,19 +48,18 @@ def render_report(report: dict[str, Any], lang: str) -> None:
     out.print(table)
     d = report["difference"]
     p = "-" if d["p_value"] is None else f"{d['p_value']:.3g}"
-    out.print((f"Différence A - B : {d['mean']:+.2f} points par donne, IC 95 % {_fmt_ci(d['ci95'])}, p = {p}"
-               if fr else f"Difference A - B: {d['mean']:+.2f} points per deal, 95% CI {_fmt_ci(d['ci95'])}, p = {p}"))
+    out.print(f"Différence A - B : {d['mean']:+.2f} points par donne, IC 95 % {_fmt_ci(d['ci95'])}, p = {p}"
+               if fr else f"Difference A - B: {d['mean']:+.2f} points per deal, 95% CI {_fmt_ci(d['ci95'])}, p = {p}")
     dps = report["deals_per_second"]
     speed = "-" if dps is None else f"{dps:,.0f}"
-    out.print((f"{report['plays']} donnes jouées en {report['seconds']:.1f} s ({speed} donnes/s, {report['backend']})"
+    out.print(f"{report['plays']} donnes jouées en {report['seconds']:.1f} s ({speed} donnes/s, {report['backend']})"
                if fr else f"{report['plays']} deals played in {report['seconds']:.1f} s ({speed} deals/s, "
-               f"{report['backend']})"))
+               f"{report['backend']})")
 
 
 def render_history(rows: list[dict[str, Any]], lang: str) -> None:
-    from rich.table import Table
-
     from arbitre.cli.common import out as _out
+    from rich.table import Table
 
     table = Table(title=T("Séances de gymnase enregistrées", "Saved gym runs").get(lang))
     for col in ("#", T("Date", "Date").get(lang), "A", "B", T("Donnes", "Deals").get(lang), "dup",

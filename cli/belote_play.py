@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-
 from arbitre.cli import exitcodes
 from arbitre.cli.common import Lang, LangOpt
 from arbitre.rulings.errors import InputError
@@ -93,9 +92,8 @@ def register(app: typer.Typer) -> None:
 
 
 def _render(doc: dict[str, Any], lang: str) -> None:
-    from rich.table import Table
-
     from arbitre.cli.common import out as _out
+    from rich.table import Table
 
     fr = lang == "fr"
     names = ", ".join(f"{p['seat']}:{p['player']} ({p['team']})" for p in doc["players"])
@@ -105,7 +103,7 @@ def _render(doc: dict[str, Any], lang: str) -> None:
                 T("Marque A", "Score A"), T("Marque B", "Score B"), T("Total A", "Total A"), T("Total B", "Total B")):
         table.add_column(col.get(lang), no_wrap=True)
     for d in doc["deals"]:
-        result = (("litige" if fr else "litige") if d["litige"] else
+        result = ("litige" if d["litige"] else
                   ("réussi" if fr else "made") if d["made"] else ("chuté" if fr else "failed"))
         if d["capot"]:
             result += " (capot)"

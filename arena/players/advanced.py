@@ -6,7 +6,8 @@ What:
   other seats, consistently with everything known (cards played, voids inferred from
   the play, the turned card in the taker's hand, how many cards each seat holds; see
   :mod:`arbitre.arena.players.knowledge`), then for each legal card plays the deal
-  out to the end with the ``simple`` card choice at every seat and scores it. It plays
+  out to the end with the ``simple`` card choice at every seat (the takers also draw
+  trumps while they hold the master trump) and scores it. It plays
   the card with the best total over the samples (its side's deal score minus the
   other side's). One sample set is shared by all the legal cards, so they are compared
   on the same layouts.
@@ -16,7 +17,10 @@ What:
   ``memory`` player's count of sure tricks would take, or whose mean beats
   :data:`TAKE_MARGIN` (the plain simulation alone took too often in the gym).
 * Card choice keeps the ``memory`` player's card unless another legal card does better
-  by :data:`SWITCH_MARGIN` points per sample on average (the rollouts are noisy).
+  by :data:`SWITCH_MARGIN` points per sample on average (the rollouts are noisy), and
+  always when that card is the takers drawing trumps with the master trump: rollouts
+  where every seat plays the simple rules undervalue drawing trumps (the gym and the
+  strategy tests showed it), a known bias of flat Monte-Carlo with a weak rollout policy.
 
 ``budget`` is the number of samples per decision (default :data:`DEFAULT_BUDGET`;
 ``--budget`` on the command line). Deterministic given the observation and its seed.
@@ -33,9 +37,9 @@ from arbitre.arena.player import BasePlayer
 from arbitre.arena.players.knowledge import Knowledge, Tracker
 from arbitre.arena.players.memory import TAKE_POINTS, TAKE_TRICKS, memory_card, sure_tricks
 from arbitre.arena.players.simple import simple_card
-from arbitre.arena.players.tactics import bits, trump_points
+from arbitre.arena.players.tactics import bits, strongest, trump_points
 from arbitre.rulings.belote.cards import DECK, Card, Suit
-from arbitre.rulings.belote.play import TRICK_KEY, legal_mask
+from arbitre.rulings.belote.play import SUIT_MASK, TRICK_KEY, legal_mask
 from arbitre.rulings.belote.scoring import LAST_TRICK_BONUS, mask_points, score_deal
 
 DEFAULT_BUDGET = 16
@@ -57,7 +61,7 @@ def sample_hands(obs: Observation, k: Knowledge, rng: random.Random, tries: int 
         rng.shuffle(left)
         ok = True
         # the most constrained seats choose first
-        order = sorted(seats, key=lambda s: bin(k.voids[s]).count("1") * 10 - need[s], reverse=True)
+        order = sorted(seats, key=lambda s: k.voids[s].bit_count() * 10 - need[s], reverse=True)
         for s in order:
             voids = k.voids[s] if strict else 0
             take: list[int] = []
@@ -89,6 +93,7 @@ def rollout(hands: list[int], history_len: int, trick: list[int], leader: int, w
     """
     played = history_len
     taker_team = taker & 1
+    trumps = SUIT_MASK[trump]
     while played < 32:
         n = len(trick)
         seat = (leader + n) % 4
@@ -100,8 +105,17 @@ def rollout(hands: list[int], history_len: int, trick: list[int], leader: int, w
             keys = TRICK_KEY[trump][led]
             pos = max(range(n), key=lambda i: keys[trick[i]])
             legal = legal_mask(hand, led, trick[pos], n >= 2 and pos == n - 2, trump)
-        card = legal.bit_length() - 1 if not legal & (legal - 1) else \
-            simple_card(hand, legal, tuple(trick), trump, seat & 1 == taker_team)
+        if not legal & (legal - 1):
+            card = legal.bit_length() - 1
+        elif n == 0 and seat & 1 == taker_team and hand & trumps:
+            # the takers draw trumps while they hold the master trump and the defence still has some
+            held = (hands[0] | hands[1] | hands[2] | hands[3]) & trumps
+            top = strongest(held, trump)
+            defence = hands[(seat + 1) % 4] | hands[(seat + 3) % 4]
+            card = top if hand >> top & 1 and defence & trumps else \
+                simple_card(hand, legal, (), trump, True)
+        else:
+            card = simple_card(hand, legal, tuple(trick), trump, seat & 1 == taker_team)
         hands[seat] = hand & ~(1 << card)
         trick.append(card)
         played += 1
@@ -151,6 +165,9 @@ class AdvancedPlayer(BasePlayer):
         if len(options) == 1:
             return DECK[options[0]]
         k = self.tracker.read(obs)
+        default_card = memory_card(obs, k)
+        if not obs.trick and default_card >> 3 == obs.trump and obs.seat & 1 == obs.taker & 1:
+            return DECK[default_card]  # drawing trumps: the simple rollouts undervalue it (see module docstring)
         won, last = _won_so_far(obs)
         trick = list(obs.trick)
         leader = obs.trick_leader
@@ -164,7 +181,7 @@ class AdvancedPlayer(BasePlayer):
                 totals[i] += sign * rollout(h, len(obs.history) + 1, trick + [card], leader, won[:], obs.trump,
                                             obs.taker, last)
         best = max(range(len(options)), key=lambda i: (totals[i], -i))
-        default = options.index(memory_card(obs, k))
+        default = options.index(default_card)
         if totals[best] - totals[default] < SWITCH_MARGIN * self.budget:
             return DECK[options[default]]
         return DECK[options[best]]
@@ -204,4 +221,4 @@ class AdvancedPlayer(BasePlayer):
         return Suit(best_suit) if best_suit >= 0 else None
 
 
-__all__ = ["AdvancedPlayer", "sample_hands", "rollout"]
+__all__ = ["AdvancedPlayer", "rollout", "sample_hands"]

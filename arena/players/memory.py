@@ -14,7 +14,7 @@ cards are masters, which seats are void in which suits, how many trumps are stil
   a suit no opponent is known to trump; otherwise its cheapest card, from a suit
   where it holds no master to protect.
 * Follow: when the partner's card is sure to win (no opponent still to play can beat
-  it, given voids and the cards out), it smears its richest plain card on it; when the
+  it, given voids and the cards out), it smears its richest plain card on it (never a master card, which wins a trick of its own); when the
   partner wins but is not safe, it plays cheap and does not waste a trump; when it
   can win, it takes with a master card if it has one, else with the cheapest winning
   card if the trick holds points or it plays last; otherwise its cheapest card.
@@ -125,14 +125,19 @@ def memory_card(obs: Observation, k: Knowledge | None = None) -> int:
     opp_after = [s for s in still if s & 1 != seat & 1]
     if n >= 2 and pos == n - 2:  # partner winning
         if not any(_can_beat(k, o, led, best, trump) for o in opp_after):
-            return richest(legal, trump)
+            masters = 0  # smear points, but keep the cards that will win tricks of their own
+            for suit in range(4):
+                top = k.master(suit, trump)
+                if top >= 0:
+                    masters |= 1 << top
+            return richest(legal & ~masters or legal, trump)
         plain = legal & ~SUIT_MASK[trump]
         return cheapest(plain or legal, trump)
     winners = beating(legal, led, best, trump)
     if winners:
-        safe = [c for c in bits(winners) if not any(_can_beat(k, o, led, c, trump) for o in opp_after)]
-        if safe:
-            return min(safe, key=lambda c: (POINTS[trump][c] if c >> 3 == trump else -POINTS[trump][c], c))
+        sure = [c for c in bits(winners) if not any(_can_beat(k, o, led, c, trump) for o in opp_after)]
+        if sure:
+            return min(sure, key=lambda c: (POINTS[trump][c] if c >> 3 == trump else -POINTS[trump][c], c))
         at_stake = sum(POINTS[trump][c] for c in trick)
         if not opp_after or at_stake >= 10:
             return cheapest(winners, trump)

@@ -27,9 +27,9 @@ with its holder. Variant: :attr:`CoincheVariants.surcoinche_multiplier`
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Sequence
 
 from arbitre.rulings.belote.cards import Card, Suit
 from arbitre.rulings.belote.play import PLAIN_STRENGTH, TRUMP_STRENGTH

@@ -31,8 +31,8 @@ players and the simulators call them directly, and the :class:`Card` functions
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from enum import Enum
-from typing import Iterable, Sequence
 
 from arbitre.rulings.belote.cards import Card, Suit
 from arbitre.rulings.i18n import T

@@ -2,7 +2,6 @@
 import random
 
 import pytest
-
 from arbitre.arena.dealing import SEATS_OF_POSITIONS
 from arbitre.arena.engine import PlayerError, play_deal
 from arbitre.arena.match import cut, shuffled
@@ -121,12 +120,12 @@ def test_unseen_cards_do_not_change_the_observation_or_the_decision(cls):
             log = []
 
             class Seat0(Taker):
-                def bid(self, obs):
+                def bid(self, obs, tested=tested, log=log):
                     tested.start_deal(99)
                     log.append((obs, tested.bid(obs)))
                     return super().bid(obs)
 
-                def play(self, obs):
+                def play(self, obs, tested=tested, log=log):
                     tested.start_deal(99)
                     card = tested.play(obs)
                     log.append((obs, card))

@@ -3,7 +3,6 @@ import json
 import random
 
 import pytest
-
 from arbitre.arena.dealing import SEATS_OF_POSITIONS
 from arbitre.arena.engine import play_deal
 from arbitre.arena.match import play_game
@@ -95,7 +94,6 @@ def test_nobody_takes_gives_none_and_hands_of_five():
     class Pass:
         def bid(self, obs):
             assert obs.hand.bit_count() == 5
-            return None
 
         def play(self, obs):  # pragma: no cover - never reached
             raise AssertionError
