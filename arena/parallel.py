@@ -107,7 +107,7 @@ def _dask(cfg: GymConfig, address: str, workers: int,
             raise _bad_cluster(address, "expected tcp://HOST:PORT or local")
         try:
             client = Client(address if "://" in address else f"tcp://{address}", timeout="5s")
-        except Exception as err:  # noqa: BLE001 - connection failures come in many types
+        except Exception as err:  # noqa: BLE001  (connection failures come in many types)
             raise _bad_cluster(address, f"{type(err).__name__}: {err}") from None
         backend = f"dask cluster {address}"
     boards: list[Board] = []

@@ -19,49 +19,28 @@ def _play(cls, obs):
     return player.play(obs)
 
 
-@pytest.mark.parametrize("cls", PLAYERS)
-def test_ia_doit_fournir_la_couleur_si_possible(cls):
-    # spades led by the opponent; the player holds spades, trumps and others: it must follow
-    obs = position("7S KS 9H JH AD 8D 7C 8C", "H", trick="10S")
-    assert _play(cls, obs).suit is Suit.SPADES
+# (seed test name, hand, trump, current trick, who led it, cards the player may answer)
+SCENARIOS = [
+    # spades led by an opponent; the player holds spades, trumps and others: it must follow
+    ("ia_doit_fournir_la_couleur_si_possible", "7S KS 9H JH AD 8D 7C 8C", "10S", 1, "7S KS"),
+    # clubs led by an opponent, no club but trumps: it must trump
+    ("ia_doit_couper_si_possible", "7S KS 9H 8H AD 8D 7D QS", "AC", 3, "9H 8H"),
+    # the partner led a club, the opponent trumped with the queen: overtrump (only the nine is higher)
+    ("ia_doit_surcouper_atout_si_possible", "7S KS 9H 8H AD 8D 7D QS", "7C QH", 0, "9H"),
+    # trump led with the jack, only lower trumps: it plays a trump anyway
+    ("ia_peut_pisser_atout_si_pas_mieux", "7H 8H AS KS AD 8D 7D QS", "JH", 3, "7H 8H"),
+    # the partner leads the ace of clubs and is master: it may discard, and does not waste a trump
+    ("ia_peut_se_defausser_si_partenaire_maitre", "7H 8H AS KS AD 8D 7D QS", "AC 7C", 2, "AS KS AD 8D 7D QS"),
+    # clubs led, neither club nor trump: a card of another suit
+    ("ia_se_defausse_si_ni_couleur_ni_atout", "AS KS QS AD 8D 7D 9S 10D", "AC", 3, "AS KS QS AD 8D 7D 9S 10D"),
+]
 
 
 @pytest.mark.parametrize("cls", PLAYERS)
-def test_ia_doit_couper_si_possible(cls):
-    # clubs led by an opponent, the player has no club but trumps: it must trump
-    obs = position("7S KS 9H 8H AD 8D 7D QS", "H", trick="AC")
-    assert _play(cls, obs).suit is Suit.HEARTS
-
-
-@pytest.mark.parametrize("cls", PLAYERS)
-def test_ia_doit_surcouper_atout_si_possible(cls):
-    # clubs led by the partner, the opponent trumped with the queen; the player must overtrump (K, 9, J > Q)
-    obs = position("7S KS 9H 8H AD 8D 7D QS", "H", trick="7C QH", first_leader=0)  # seat 2 plays: partner led
-    assert obs.seat == 2
-    card = _play(cls, obs)
-    assert card.suit is Suit.HEARTS and card.index in cards("9H")
-
-
-@pytest.mark.parametrize("cls", PLAYERS)
-def test_ia_peut_pisser_atout_si_pas_mieux(cls):
-    # trump led with the jack; the player only holds lower trumps: it plays a trump anyway
-    obs = position("7H 8H AS KS AD 8D 7D QS", "H", trick="JH")
-    assert _play(cls, obs).suit is Suit.HEARTS
-
-
-@pytest.mark.parametrize("cls", PLAYERS)
-def test_ia_peut_se_defausser_si_partenaire_maitre(cls):
-    # the partner leads the ace of clubs, the opponent follows small: partner master, no obligation to trump
-    obs = position("7H 8H AS KS AD 8D 7D QS", "H", trick="AC 7C")
-    assert obs.legal == sum(1 << c for c in cards("7H 8H AS KS AD 8D 7D QS"))
-    assert _play(cls, obs).suit is not Suit.HEARTS  # it may discard, and does not waste a trump
-
-
-@pytest.mark.parametrize("cls", PLAYERS)
-def test_ia_se_defausse_si_ni_couleur_ni_atout(cls):
-    # clubs led, no club and no trump: any card of another suit
-    obs = position("AS KS QS AD 8D 7D 9S 10D", "H", trick="AC")
-    assert _play(cls, obs).suit in (Suit.SPADES, Suit.DIAMONDS)
+@pytest.mark.parametrize("name, hand, trick, leader, allowed", SCENARIOS, ids=[s[0] for s in SCENARIOS])
+def test_seed_card_rules(cls, name, hand, trick, leader, allowed):
+    obs = position(hand, "H", trick=trick, first_leader=leader)
+    assert _play(cls, obs).index in cards(allowed)
 
 
 @pytest.mark.parametrize("seed", range(50))
