@@ -418,8 +418,8 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
     # -- renonce penalty ---------------------------------------------------------------
     adjusted = None
     if renonces:
-        first = renonces[0]
-        offender = team_of.get(first.player or "", defence_team)
+        first_renonce = renonces[0]
+        offender = team_of.get(first_renonce.player or "", defence_team)
         other = defence_team if offender == taker_team else taker_team
         all_ann = ann[taker_team] + ann[defence_team]
         adjusted = {
@@ -435,9 +435,9 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
             en = (f"team {team} loses the deal: {gainer} scores {TOTAL_POINTS} + announces ({all_ann}); "
                   f"a belote stays with its holder")
             if both:
-                fr += (f" ; les deux équipes ont renoncé : la première renonce (pli {first.trick}, {first.player}) "
+                fr += (f" ; les deux équipes ont renoncé : la première renonce (pli {first_renonce.trick}, {first_renonce.player}) "
                        f"décide de la donne")
-                en += f"; both sides revoked: the first renonce (trick {first.trick}, {first.player}) decides the deal"
+                en += f"; both sides revoked: the first_renonce renonce (trick {first_renonce.trick}, {first_renonce.player}) decides the deal"
             d.penalty = Penalty(team, T(fr, en), RENONCE_SOURCE, dict(adjusted), verified=False)
 
     report.deals.append(DealReport(n, taker_team, defence_team, winners, dict(points), score, recorded, adjusted))
