@@ -1,4 +1,6 @@
-"""``arbitre belote``: check a recorded belote game; render auction classifications.
+"""``arbitre belote``: check a recorded belote game; render auction classifications; ``play`` and
+``gym`` (complete games between players, and the gym that measures them) come from
+:mod:`arbitre.cli.belote_play` and :mod:`arbitre.cli.belote_gym`.
 
 The CLI only parses options and renders: the work is done by
 :mod:`arbitre.rulings.belote` (``record.load_record``, ``check.check_game``,
@@ -237,3 +239,14 @@ def classify_cmd(
     """
     raise typer.Exit(classify_inputs(inputs, game, lang.value, as_json, turned,
                                      AuctionVariants(bid_step=bid_step)))
+
+
+def _register_arena() -> None:
+    """``play`` and ``gym`` live in their own modules (the arena is imported only when they run)."""
+    from arbitre.cli import belote_gym, belote_play
+
+    belote_play.register(app)
+    belote_gym.register(app)
+
+
+_register_arena()

@@ -418,8 +418,8 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
     # -- renonce penalty ---------------------------------------------------------------
     adjusted = None
     if renonces:
-        first = renonces[0]
-        offender = team_of.get(first.player or "", defence_team)
+        earliest = renonces[0]
+        offender = team_of.get(earliest.player or "", defence_team)
         other = defence_team if offender == taker_team else taker_team
         all_ann = ann[taker_team] + ann[defence_team]
         adjusted = {
@@ -435,9 +435,9 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
             en = (f"team {team} loses the deal: {gainer} scores {TOTAL_POINTS} + announces ({all_ann}); "
                   f"a belote stays with its holder")
             if both:
-                fr += (f" ; les deux équipes ont renoncé : la première renonce (pli {first.trick}, {first.player}) "
+                fr += (f" ; les deux équipes ont renoncé : la première renonce (pli {earliest.trick}, {earliest.player}) "
                        f"décide de la donne")
-                en += f"; both sides revoked: the first renonce (trick {first.trick}, {first.player}) decides the deal"
+                en += f"; both sides revoked: the first renonce (trick {earliest.trick}, {earliest.player}) decides the deal"
             d.penalty = Penalty(team, T(fr, en), RENONCE_SOURCE, dict(adjusted), verified=False)
 
     report.deals.append(DealReport(n, taker_team, defence_team, winners, dict(points), score, recorded, adjusted))
@@ -447,6 +447,11 @@ def _check_team_totals(game: GameRecord, report: CheckReport) -> None:
     sums: dict[str, int] = {k: 0 for k in game.equipes}
     for d in report.deals:
         for team, pts in d.recorded.items():
+            if team in sums:
+                sums[team] += pts
+    for deal in game.manches:  # litige points held over and received on a later deal
+        for key, pts in deal.resultat_manche.points_litige_recus.items():
+            team = _team_key(game, key) or key
             if team in sums:
                 sums[team] += pts
     for key, team in game.equipes.items():
