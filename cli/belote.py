@@ -184,3 +184,8 @@ def classify_cmd(
     except InputError as err:
         raise typer.Exit(_input_error(err, lang.value, as_json))
     raise typer.Exit(render_coinche_classification(result, lang.value, as_json))
+
+
+from arbitre.cli import belote_p2p  # noqa: E402  (peer-to-peer commands; their heavy imports are lazy)
+
+belote_p2p.register(app)
