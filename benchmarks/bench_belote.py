@@ -3,7 +3,7 @@
 Run: ``python benchmarks/bench_belote.py [--reps 7] [--deals 5000] [--peer-deals 400] [--json]``;
 import: ``from bench_belote import main; results = main()`` (a dict, see :func:`main`).
 
-Ours is ``arbitre.rulings.belote.game.play_random_deal``: shuffle, cut, 3+2
+Ours is ``arbitre.arena.random_deal.play_random_deal``: shuffle, cut, 3+2
 deal, taking rounds (redeal when all pass), 32 random legal cards, trick
 winners, card points, dix de der, belote, announces, deal score. The peer is
 jass-kit's Swiss Jass (Schieber) random simulation: random hands, random

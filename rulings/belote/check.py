@@ -439,6 +439,11 @@ def _check_team_totals(game: GameRecord, report: CheckReport) -> None:
         for team, pts in d.recorded.items():
             if team in sums:
                 sums[team] += pts
+    for deal in game.manches:  # litige points held over and received on a later deal
+        for key, pts in deal.resultat_manche.points_litige_recus.items():
+            team = _team_key(game, key) or key
+            if team in sums:
+                sums[team] += pts
     for key, team in game.equipes.items():
         if team.score_total is not None and team.score_total != sums[key]:
             report.defects.append(Defect(DefectKind.TEAM_TOTAL, 0, T(

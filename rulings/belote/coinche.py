@@ -99,22 +99,23 @@ def card_points(card: Card, denomination: Denomination) -> int:
     return (TRUMP_POINTS if card.suit == denomination else PLAIN_POINTS)[card.rank]
 
 
-def _strength(card: Card, denomination: Denomination) -> int:
-    if denomination is NoTrump.TA:
-        return TRUMP_STRENGTH[card.rank]
-    if denomination is NoTrump.SA:
-        return PLAIN_STRENGTH[card.rank]
-    return 16 + TRUMP_STRENGTH[card.rank] if card.suit == denomination else PLAIN_STRENGTH[card.rank]
+def _strength(card: Card, denomination: NoTrump) -> int:
+    """Rank strength under TA (every suit ranks like trump) or SA (plain order)."""
+    return (TRUMP_STRENGTH if denomination is NoTrump.TA else PLAIN_STRENGTH)[card.rank]
 
 
 def trick_winner(trick: Sequence[Card], denomination: Denomination) -> int:
-    """Winner position in a trick: highest trump if any (suit contract), else highest of the led suit."""
+    """Winner position in a trick: highest trump if any (suit contract), else highest of the led suit.
+
+    A suit contract is the belote rule (:func:`arbitre.rulings.belote.play.trick_winner`).
+    """
+    if isinstance(denomination, Suit):
+        from arbitre.rulings.belote.play import trick_winner as belote_winner
+        return belote_winner(trick, denomination)
     led = trick[0].suit
 
     def key(c: Card) -> int:
-        if c.suit == led or (isinstance(denomination, Suit) and c.suit == denomination):
-            return _strength(c, denomination)
-        return -1
+        return _strength(c, denomination) if c.suit == led else -1
 
     return max(range(len(trick)), key=lambda i: key(trick[i]))
 

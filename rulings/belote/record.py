@@ -100,6 +100,7 @@ class DealResult(_Model):
     score_equipe_prenante: int
     score_equipe_defense: int
     annonces: list[AnnounceRecord] = []
+    points_litige_recus: dict[str, int] = {}  # litige points held over from an earlier deal, by team
 
 
 class Deal(_Model):
