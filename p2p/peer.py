@@ -273,9 +273,11 @@ class Peer:
                 await getattr(self, "_do_" + move.lower())()
             except Refusal as refusal:  # my own action refused by my own referee: a fault, stop disputed
                 async with self.cond:
-                    self.state.refuse({"seq": self.state.seq + 1}, Refusal(refusal.status, refusal.code,
-                                                                             refusal.reason, dispute=True))
+                    notice = self.state.refuse({"seq": self.state.seq + 1}, Refusal(
+                        refusal.status, refusal.code, refusal.reason, dispute=True))
                     self.cond.notify_all()
+                if notice is not None:
+                    await self.tell_others(notice)
 
     async def _check_silent(self) -> None:
         want = self.state.expected()
@@ -295,11 +297,15 @@ class Peer:
             self.cond.notify_all()
         await self._broadcast(env, skip={seat.name})
 
-    async def publish(self, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
-        """Sign the next action, check and apply it here, then send it to the three others."""
+    async def publish(self, kind: str, payload: dict[str, Any], cheat: bool = False) -> dict[str, Any]:
+        """Sign the next action, check and apply it here, then send it to the three others.
+
+        ``cheat`` (fault injection only) sends it without this peer's own check, as a dishonest peer would.
+        """
         async with self.cond:
             env = self.state.sign(kind, payload)
-            self.state.receive(env)
+            if not cheat:
+                self.state.receive(env)
             self.cond.notify_all()
         await self._broadcast(env)
         return env
@@ -417,7 +423,8 @@ class Peer:
         payload = self.state.trick_result()
         if self.fault == "wrong_winner":
             others = [s.name for s in self.state.roster if s.name != payload["winner"]]
-            payload = {**payload, "winner": others[0]}
+            await self.publish(P.REMPORTE_PLI, {**payload, "winner": others[0]}, cheat=True)
+            return
         await self.publish(P.REMPORTE_PLI, payload)
 
     async def _do_reveler_paquet(self) -> None:
@@ -427,7 +434,7 @@ class Peer:
         if self.fault == "bad_reveal":
             shown[30], shown[31] = shown[31], shown[30]
         await self.publish(P.REVELER_PAQUET, {"deal": self.state._d().number, "deck": [c.short() for c in shown],
-                                              "salt": salt})
+                                              "salt": salt}, cheat=self.fault == "bad_reveal")
 
     async def _do_points(self) -> None:
         await self.publish(P.POINTS, self.state.points_result())

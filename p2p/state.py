@@ -34,7 +34,7 @@ from arbitre.p2p import deck as deckmod
 from arbitre.p2p import protocol as P
 from arbitre.p2p.envelope import KeyPair, canonical, malformed, seal, signature_ok
 from arbitre.p2p.protocol import Refusal
-from arbitre.p2p.recheck import TEAMS, DealRuling, deal_record, players_and_teams, rule_deal
+from arbitre.p2p.recheck import TEAMS, DealRuling, deal_record, players_and_teams, rule_deal, team_key
 from arbitre.rulings.belote.cards import Card, Suit, parse_card, parse_suit
 from arbitre.rulings.belote.play import legal_cards, trick_winner
 from arbitre.rulings.belote.scoring import LAST_TRICK_BONUS, cards_points
@@ -424,8 +424,9 @@ class PeerGame:
         totals = dict(self.totals)
         held = self.pending_held_over
         bonus: dict[str, int] = {"A": 0, "B": 0}
-        if held and not d.ruling.litige and scores["A"] != scores["B"]:
-            bonus["A" if scores["A"] > scores["B"] else "B"] = held
+        if held and not d.ruling.litige and d.taker is not None:  # held-over litige points: to this deal's winner
+            taker_team = TEAMS[d.taker % 2]
+            bonus[taker_team if d.ruling.made else TEAMS[1 - d.taker % 2]] = held
         for t in TEAMS:
             totals[t] += scores[t] + bonus[t]
         return {"deal": d.number, **d.ruling.payload(), "held_over_paid": bonus, "totals": totals}
@@ -441,6 +442,8 @@ class PeerGame:
             assert d.ruling is not None and d.record is not None
             if any(want["held_over_paid"].values()):
                 self.pending_held_over = 0
+                d.record["resultat_manche"]["points_litige_recus"] = {  # type: ignore[index]
+                    team_key(t): v for t, v in want["held_over_paid"].items() if v}
             self.pending_held_over += d.ruling.held_over
             self.totals = dict(want["totals"])
             d.record["resultat_manche"]["score_equipe_prenante"] = d.ruling.scores[TEAMS[d.taker % 2]]  # type: ignore[operator]
