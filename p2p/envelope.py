@@ -22,6 +22,7 @@ from typing import Any
 from nacl.exceptions import BadSignatureError
 from nacl.signing import SigningKey, VerifyKey
 
+from arbitre.p2p.timing import CLOCK
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -49,7 +50,8 @@ class KeyPair:
 
     def sign(self, message: bytes) -> str:
         """Hex signature of ``message``."""
-        return self.signing.sign(message).signature.hex()
+        with CLOCK.measure("signatures"):
+            return self.signing.sign(message).signature.hex()
 
     @staticmethod
     def load_or_create(path: Path) -> "KeyPair":
@@ -85,11 +87,12 @@ def seal(key: KeyPair, game_id: str, seq: int, type_: str, sender: str, payload:
 
 def signature_ok(envelope: dict[str, Any], public_hex: str) -> bool:
     """True when ``envelope['sig']`` is ``public_hex``'s signature over the envelope without ``sig``."""
-    try:
-        VerifyKey(bytes.fromhex(public_hex)).verify(canonical(unsigned(envelope)), bytes.fromhex(envelope["sig"]))
-        return True
-    except (BadSignatureError, ValueError, TypeError, KeyError):
-        return False
+    with CLOCK.measure("signatures"):
+        try:
+            VerifyKey(bytes.fromhex(public_hex)).verify(canonical(unsigned(envelope)), bytes.fromhex(envelope["sig"]))
+            return True
+        except (BadSignatureError, ValueError, TypeError, KeyError):
+            return False
 
 
 def malformed(envelope: Any) -> str | None:

@@ -37,6 +37,7 @@ from arbitre.p2p import protocol as P
 from arbitre.p2p.envelope import KeyPair, canonical, seal, signature_ok
 from arbitre.p2p.protocol import Refusal
 from arbitre.p2p.state import PASS, TAKE, PeerGame, Seat
+from arbitre.p2p.timing import CLOCK
 from arbitre.rulings.belote.cards import DECK, Card
 from arbitre.rulings.i18n import T
 
@@ -63,6 +64,8 @@ class Peer:
         self.invited: dict[str, Any] | None = None  # as guest: the invitation accepted
         self.guests: dict[str, dict[str, Any]] = {}  # as initiator: name -> invitee answer (+ seat once joined)
         self.joined: dict[str, Seat] = {}
+        self.invites_sent = asyncio.Event()  # cleared while the answers to my invitations come in
+        self.invites_sent.set()
         self.seed: int | None = None
         self.secret: tuple[list[Card], str] | None = None  # as host: the deck and salt of this deal
         self.client: httpx.AsyncClient | None = None
@@ -96,6 +99,15 @@ class Peer:
         return self.state.status == P.PLAYING or (self.state.status == P.LOBBY and
                                                   (self.invited is not None or bool(self.guests)))
 
+    def _fresh(self) -> None:
+        """Forget a finished game before starting or joining another."""
+        if self.state.status in (P.FINISHED, P.ABANDONED, P.DISPUTED):
+            if self.driver is not None:
+                self.driver.cancel()
+            self.state = PeerGame(self.name, self.key)
+            self.state.on_change = self._changed
+            self.invited, self.guests, self.joined, self.secret, self.seed = None, {}, {}, None, None
+
     def _rng(self, *parts: object) -> random.Random:
         return random.Random(_seed(self.seed, *parts) if self.seed is not None else None)
 
@@ -104,8 +116,17 @@ class Peer:
         """As initiator (seat 0): invite ``peers`` (seats 1..3 in this order)."""
         if self.busy():
             raise Refusal(409, "busy", T("ce joueur est déjà dans une partie", "this peer is already in a game"))
+        self._fresh()
         game_id = game_id or uuid.uuid4().hex
         self.state.game_id, self.state.target, self.seed = game_id, target, seed
+        self.invites_sent.clear()
+        try:
+            await self._invite_all(peers, game_id, target, seed)
+        finally:
+            self.invites_sent.set()
+        return game_id
+
+    async def _invite_all(self, peers: list[str], game_id: str, target: int, seed: int | None) -> None:
         me = {"name": self.name, "url": self.url, "public_key": self.key.public_hex}
         answers = await asyncio.gather(*(self.http().post(f"{u}/invite", json={
             "game_id": game_id, "host": me, "target": target, "seed": seed}) for u in peers),
@@ -123,12 +144,12 @@ class Peer:
             self.guests.clear()
             raise Refusal(409, "names", T("les quatre joueurs doivent avoir des noms différents",
                                           "the four players must have different names"))
-        return game_id
 
     def invite(self, doc: dict[str, Any]) -> dict[str, Any]:
         """As guest: accept an invitation (409 when busy); the /join follows in the background."""
         if self.busy():
             raise Refusal(409, "busy", T("ce joueur est déjà dans une partie", "this peer is already in a game"))
+        self._fresh()
         host = doc["host"]
         self.invited = {"game_id": doc["game_id"], "host": host, "target": doc["target"], "seed": doc.get("seed")}
         self.spawn(self._join(host["url"], doc["game_id"]))
@@ -146,6 +167,10 @@ class Peer:
 
     async def join(self, doc: dict[str, Any]) -> dict[str, Any]:
         """As initiator: a guest joins (401 unless invited); when all three have joined, start everyone."""
+        try:  # a guest may join before all the answers to the invitations are in
+            await asyncio.wait_for(self.invites_sent.wait(), P.HTTP_TIMEOUT * 2)
+        except TimeoutError:
+            pass
         guest = self.guests.get(str(doc.get("name")))
         body = {k: v for k, v in doc.items() if k != "sig"}
         if (guest is None or doc.get("game_id") != self.state.game_id or doc.get("public_key") != guest["public_key"]
@@ -206,7 +231,8 @@ class Peer:
                 except TimeoutError:
                     pass
             try:
-                self.state.receive(env)
+                with CLOCK.measure("engine"):
+                    self.state.receive(env)
             except Refusal as refusal:
                 notice = self.state.refuse(env, refusal)
                 if notice is not None:
@@ -217,7 +243,8 @@ class Peer:
 
     async def receive_hand(self, env: Any) -> None:
         async with self.cond:
-            self.state.accept_hand(env)
+            with CLOCK.measure("engine"):
+                self.state.accept_hand(env)
             self.cond.notify_all()
 
     async def answer_bid(self, env: Any) -> dict[str, Any]:
@@ -234,7 +261,8 @@ class Peer:
             obs = brain.observation(self.state.seat, d.dealer, d.first, d.turned, calls, None, None, [], [],
                                     0, self.state.totals, self.state.target)
             brain.start_deal(self.player, _seed(self.seed, d.number, self.state.seat))
-            suit = brain.choose_bid(self.player, obs)
+            with CLOCK.measure("engine"):
+                suit = brain.choose_bid(self.player, obs)
             return self.state.bid_for_me(int(round_), TAKE if suit is not None else PASS, suit)
 
     async def alive(self, seat: Seat) -> bool:
@@ -305,7 +333,8 @@ class Peer:
         async with self.cond:
             env = self.state.sign(kind, payload)
             if not cheat:
-                self.state.receive(env)
+                with CLOCK.measure("engine"):
+                    self.state.receive(env)
             self.cond.notify_all()
         await self._broadcast(env)
         return env
@@ -381,7 +410,8 @@ class Peer:
                 obs = brain.observation(seat_no, d.dealer, d.first, d.turned, calls, None, None, [], [], 0,
                                         self.state.totals, self.state.target)
                 brain.start_deal(self.player, _seed(self.seed, d.number, seat_no))
-                suit = brain.choose_bid(self.player, obs)
+                with CLOCK.measure("engine"):
+                    suit = brain.choose_bid(self.player, obs)
                 bid = self.state.bid_for_me(rnd, TAKE if suit is not None else PASS, suit)
             else:
                 ans = await self._private(seat, P.DEMANDE_ENCHERE, "/demander_enchere",
@@ -416,7 +446,8 @@ class Peer:
             obs = brain.observation(self.state.seat, d.dealer, hand, d.turned, brain.bids_as_calls(
                 d.bids, {s.name: s.seat for s in self.state.roster}), d.taker, d.trump, d.tricks, d.current,
                 d.leader(), self.state.totals, self.state.target)
-            card = brain.choose_card(self.player, obs)
+            with CLOCK.measure("engine"):
+                card = brain.choose_card(self.player, obs)
         await self.publish(P.JOUER_CARTE, {"card": card.short()})
 
     async def _do_remporte_pli(self) -> None:

@@ -30,6 +30,7 @@ from fastapi.responses import JSONResponse
 from arbitre.p2p import brain
 from arbitre.p2p.peer import Peer
 from arbitre.p2p.protocol import Refusal
+from arbitre.p2p.timing import CLOCK
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -161,7 +162,8 @@ def create_app(peer: Peer) -> FastAPI:
 
     @app.get("/etat_du_jeu")
     async def etat_du_jeu() -> Any:
-        return {**peer.state.view(), "player": peer.player_name, "url": peer.url}
+        return {**peer.state.view(), "player": peer.player_name, "url": peer.url,
+                "timing": CLOCK.report(), "requests": dict(peer.stats)}
 
     @app.get("/partie")
     async def partie() -> Any:
