@@ -9,10 +9,9 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
-
 from arbitre.cli import exitcodes
 from arbitre.cli.common import Lang, LangOpt
 from arbitre.rulings.errors import InputError
@@ -39,12 +38,12 @@ def peer_cmd(
     name: str = typer.Option(..., "--name", help="This peer's name (unique in a game)."),
     port: int = typer.Option(..., "--port", help="TCP port to listen on."),
     player: str = typer.Option("simple", "--player", help="random, simple, memory, advanced or module:Class."),
-    key: Optional[Path] = typer.Option(None, "--key", help="Ed25519 key file (created on first use). "
+    key: Path | None = typer.Option(None, "--key", help="Ed25519 key file (created on first use). "  # noqa: B008
                                        "Default: the per-user data folder, p2p/NAME.key."),
     bind: str = typer.Option("127.0.0.1", "--bind", help="Address to listen on (loopback unless told otherwise)."),
-    url: Optional[str] = typer.Option(None, "--url", help="Address the other peers use to reach this one "
+    url: str | None = typer.Option(None, "--url", help="Address the other peers use to reach this one "
                                       "(default http://BIND:PORT)."),
-    fault: Optional[str] = typer.Option(None, "--fault", hidden=True,
+    fault: str | None = typer.Option(None, "--fault", hidden=True,
                                         help="Misbehave on purpose (tests): wrong_winner, bad_reveal, renonce, stall."),
     lang: LangOpt = Lang.en,
 ) -> None:
@@ -54,7 +53,6 @@ def peer_cmd(
     """
     try:
         import uvicorn
-
         from arbitre.p2p.envelope import KeyPair
         from arbitre.p2p.peer import FAULTS, Peer
         from arbitre.p2p.service import create_app
@@ -113,10 +111,10 @@ def _render(outcome: Any, players: list[str], lang: str) -> None:
 def p2p_cmd(
     players: str = typer.Option("simple,simple,simple,simple", "--players",
                                 help="Four players, comma-separated: random, simple, memory, advanced, module:Class."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the first shuffle, the cuts and the players."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed of the first shuffle, the cuts and the players."),
     target: int = typer.Option(501, "--target", help="A team that reaches this total wins (the seed's '>500')."),
-    record: Optional[Path] = typer.Option(None, "--record", help="Write the game record (seed 001 JSON schema)."),
-    peers: Optional[str] = typer.Option(None, "--peers", help="Use four running peers: URL,URL,URL,URL."),
+    record: Path | None = typer.Option(None, "--record", help="Write the game record (seed 001 JSON schema)."),  # noqa: B008
+    peers: str | None = typer.Option(None, "--peers", help="Use four running peers: URL,URL,URL,URL."),
     timeout: float = typer.Option(300.0, "--timeout", help="Give up after this many seconds."),
     as_json: bool = typer.Option(False, "--json", help="Print exactly one JSON document on stdout."),
     lang: LangOpt = Lang.en,

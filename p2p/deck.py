@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from arbitre.p2p.envelope import canonical
 from arbitre.rulings.belote.cards import DECK, Card, Suit

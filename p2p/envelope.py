@@ -19,12 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from nacl.exceptions import BadSignatureError
-from nacl.signing import SigningKey, VerifyKey
-
 from arbitre.p2p.timing import CLOCK
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+from nacl.exceptions import BadSignatureError
+from nacl.signing import SigningKey, VerifyKey
 
 ENVELOPE_FIELDS = ("game_id", "seq", "type", "from", "payload", "sig")
 
@@ -41,7 +40,7 @@ class KeyPair:
     signing: SigningKey
 
     @staticmethod
-    def generate() -> "KeyPair":
+    def generate() -> KeyPair:
         return KeyPair(SigningKey.generate())
 
     @property
@@ -54,7 +53,7 @@ class KeyPair:
             return self.signing.sign(message).signature.hex()
 
     @staticmethod
-    def load_or_create(path: Path) -> "KeyPair":
+    def load_or_create(path: Path) -> KeyPair:
         """Read the key in ``path`` (hex seed), or create it there on first use."""
         if path.exists():
             try:

@@ -20,12 +20,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Self
 
 import httpx
-
 from arbitre.p2p import protocol as P
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
@@ -74,7 +74,7 @@ class LocalPeers:
             self.workdir.cleanup()
             self.workdir = None
 
-    def __enter__(self) -> "LocalPeers":
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -30,7 +30,6 @@ import uuid
 from typing import Any
 
 import httpx
-
 from arbitre.p2p import brain
 from arbitre.p2p import deck as deckmod
 from arbitre.p2p import protocol as P

@@ -17,13 +17,19 @@ finds clean (a renonce aside, which it reports with the same penalty).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from arbitre.rulings.belote.cards import Card, Suit
 from arbitre.rulings.belote.check import DefectKind, check_game
 from arbitre.rulings.belote.record import GameRecord
-from arbitre.rulings.belote.scoring import BELOTE_POINTS, AnnounceKind, has_belote, possible_announces
+from arbitre.rulings.belote.scoring import (
+    BELOTE_POINTS,
+    AnnounceKind,
+    has_belote,
+    possible_announces,
+)
 
 TEAMS = ("A", "B")
 """Team of seat ``s`` is ``TEAMS[s % 2]``."""
@@ -42,7 +48,7 @@ def _fr(cards: Sequence[Card]) -> list[dict[str, str]]:
 
 def players_and_teams(names: Sequence[str], totals: dict[str, int] | None = None) -> dict[str, Any]:
     """The ``joueurs`` and ``equipes`` parts of a record."""
-    teams = {}
+    teams: dict[str, dict[str, Any]] = {}
     for t, team in enumerate(TEAMS):
         teams[team_key(team)] = {"joueurs": [names[t], names[t + 2]]}
         if totals is not None:

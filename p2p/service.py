@@ -21,11 +21,9 @@ Why: the endpoints only parse and answer; :class:`~arbitre.p2p.peer.Peer` and
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator
-
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from typing import Any
 
 from arbitre.p2p import brain
 from arbitre.p2p.peer import Peer
@@ -33,6 +31,8 @@ from arbitre.p2p.protocol import Refusal
 from arbitre.p2p.timing import CLOCK
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 
 
 def _refused(refusal: Refusal) -> JSONResponse:

@@ -27,14 +27,22 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from arbitre.p2p import deck as deckmod
 from arbitre.p2p import protocol as P
 from arbitre.p2p.envelope import KeyPair, canonical, malformed, seal, signature_ok
 from arbitre.p2p.protocol import Refusal
-from arbitre.p2p.recheck import TEAMS, DealRuling, deal_record, players_and_teams, rule_deal, team_key
+from arbitre.p2p.recheck import (
+    TEAMS,
+    DealRuling,
+    deal_record,
+    players_and_teams,
+    rule_deal,
+    team_key,
+)
 from arbitre.rulings.belote.cards import Card, Suit, parse_card, parse_suit
 from arbitre.rulings.belote.play import legal_cards, trick_winner
 from arbitre.rulings.belote.scoring import LAST_TRICK_BONUS, cards_points

@@ -12,8 +12,8 @@ Why: issue 11's benchmark asks for that split; counting costs two
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 
 class Clock:
@@ -21,23 +21,25 @@ class Clock:
 
     def __init__(self) -> None:
         self.seconds: dict[str, float] = {}
-        self._stack: list[list[object]] = []  # [name, start of the current slice]
+        self._names: list[str] = []  # open sections, innermost last
+        self._starts: list[float] = []  # start of each open section's current slice
 
     @contextmanager
     def measure(self, name: str) -> Iterator[None]:
         now = time.perf_counter()
-        if self._stack:
-            outer = self._stack[-1]
-            self.seconds[outer[0]] = self.seconds.get(outer[0], 0.0) + now - outer[1]  # type: ignore[index,operator]
-        self._stack.append([name, now])
+        if self._names:
+            outer = self._names[-1]
+            self.seconds[outer] = self.seconds.get(outer, 0.0) + now - self._starts[-1]
+        self._names.append(name)
+        self._starts.append(now)
         try:
             yield
         finally:
             end = time.perf_counter()
-            top = self._stack.pop()
-            self.seconds[name] = self.seconds.get(name, 0.0) + end - top[1]  # type: ignore[operator]
-            if self._stack:
-                self._stack[-1][1] = end
+            self._names.pop()
+            self.seconds[name] = self.seconds.get(name, 0.0) + end - self._starts.pop()
+            if self._starts:
+                self._starts[-1] = end
 
     def report(self) -> dict[str, float]:
         return {**{k: round(v, 6) for k, v in self.seconds.items()}, "cpu": round(time.process_time(), 6)}

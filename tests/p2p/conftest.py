@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 pytest.importorskip("fastapi")
 pytest.importorskip("nacl")
 
-import httpx  # noqa: E402
+import httpx
 
 
 def views(urls: list[str]) -> list[dict[str, Any] | None]:

@@ -13,7 +13,7 @@ ARB = [sys.executable, "-m", "arbitre.cli.app"]
 
 
 def _run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*ARB, *args], capture_output=True, text=True, timeout=timeout)
+    return subprocess.run([*ARB, *args], capture_output=True, text=True, timeout=timeout, check=False)
 
 
 def test_p2p_short_game_json_and_record_checks_clean(tmp_path):

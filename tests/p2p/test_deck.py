@@ -7,8 +7,8 @@ import pytest
 
 pytest.importorskip("nacl")
 
-from arbitre.p2p.deck import commit, cut_at, gather, layout, new_salt, opens  # noqa: E402
-from arbitre.rulings.belote.cards import DECK, Suit  # noqa: E402
+from arbitre.p2p.deck import commit, cut_at, gather, layout, new_salt, opens
+from arbitre.rulings.belote.cards import DECK, Suit
 
 
 def _pack(seed: int) -> list:

@@ -11,14 +11,19 @@ import signal
 import time
 
 import pytest
+from arbitre.p2p import protocol as P
+from arbitre.p2p.envelope import KeyPair, seal
+from arbitre.p2p.orchestrate import (
+    NAMES,
+    Outcome,
+    play_game,
+    start_game,
+    start_local_peers,
+)
+from arbitre.rulings.belote.check import DefectKind, check_game
+from arbitre.rulings.belote.record import GameRecord
 
 from tests.p2p.conftest import post, views, wait_until
-
-from arbitre.p2p import protocol as P  # noqa: E402
-from arbitre.p2p.envelope import KeyPair, seal  # noqa: E402
-from arbitre.p2p.orchestrate import NAMES, Outcome, play_game, start_game, start_local_peers  # noqa: E402
-from arbitre.rulings.belote.check import DefectKind, check_game  # noqa: E402
-from arbitre.rulings.belote.record import GameRecord  # noqa: E402
 
 SEED = 11
 

@@ -7,8 +7,8 @@ import pytest
 
 pytest.importorskip("nacl")
 
-from arbitre.p2p.envelope import KeyPair, canonical, malformed, seal, signature_ok  # noqa: E402
-from arbitre.rulings.errors import InputError  # noqa: E402
+from arbitre.p2p.envelope import KeyPair, canonical, malformed, seal, signature_ok
+from arbitre.rulings.errors import InputError
 
 
 def test_canonical_json_sorted_compact_utf8():
