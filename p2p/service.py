@@ -35,6 +35,14 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 
+class _Unprocessable(Exception):
+    """A request the AI service cannot use: 422 naming the field."""
+
+    def __init__(self, field: str, message: T) -> None:
+        super().__init__(message.en)
+        self.field, self.message = field, message
+
+
 def _refused(refusal: Refusal) -> JSONResponse:
     return JSONResponse(status_code=refusal.status, content={"detail": refusal.as_dict()})
 
@@ -77,34 +85,38 @@ def create_app(peer: Peer) -> FastAPI:
         return _refused(exc)
 
     # -- the AI service ---------------------------------------------------------------------------------
+    @app.exception_handler(_Unprocessable)
+    async def unprocessable_handler(request: Request, exc: _Unprocessable) -> JSONResponse:
+        return _unprocessable(exc.field, exc.message)
+
+    async def read_observation(request: Request) -> Any:
+        try:
+            return _observation(await _body(request))
+        except InputError as err:
+            raise _Unprocessable(err.token or "observation", err.message) from None
+
+    def ask(decide: Any, obs: Any) -> Any:
+        try:
+            return decide(peer.player, obs)
+        except InputError as err:
+            raise _Unprocessable("player", err.message) from None
+
     @app.post("/choisir_carte")
     async def choisir_carte(request: Request) -> Any:
-        try:
-            obs = _observation(await _body(request))
-        except InputError as err:
-            return _unprocessable(err.token or "observation", err.message)
+        obs = await read_observation(request)
         if obs.bidding or not obs.legal:
-            return _unprocessable("legal", T("aucune carte légale : ce n'est pas une observation de jeu",
-                                             "no legal card: not an observation of the play"))
-        try:
-            card = brain.choose_card(peer.player, obs)
-        except InputError as err:
-            return _unprocessable("player", err.message)
+            raise _Unprocessable("legal", T("aucune carte légale : ce n'est pas une observation de jeu",
+                                            "no legal card: not an observation of the play"))
+        card = ask(brain.choose_card, obs)
         return {"card": card.short(), "carte": card.to_fr_json()}
 
     @app.post("/decider_enchere")
     async def decider_enchere(request: Request) -> Any:
-        try:
-            obs = _observation(await _body(request))
-        except InputError as err:
-            return _unprocessable(err.token or "observation", err.message)
+        obs = await read_observation(request)
         if not obs.bidding or obs.bid_round not in (1, 2):
-            return _unprocessable("bids", T("les enchères sont finies dans cette observation",
-                                            "the bidding is over in this observation"))
-        try:
-            suit = brain.choose_bid(peer.player, obs)
-        except InputError as err:
-            return _unprocessable("player", err.message)
+            raise _Unprocessable("bids", T("les enchères sont finies dans cette observation",
+                                           "the bidding is over in this observation"))
+        suit = ask(brain.choose_bid, obs)
         return {"enchere": "PRENDS" if suit is not None else "PASSE", "couleur": suit.fr if suit else None}
 
     # -- the protocol --------------------------------------------------------------------------------------

@@ -126,6 +126,14 @@ def _dispute(code: str, fr: str, en: str) -> Refusal:
     return Refusal(422, code, T(fr, en), dispute=True)
 
 
+def _as_computed(payload: dict[str, Any], want: dict[str, Any], code: str) -> dict[str, Any]:
+    """``want`` when the host's ``payload`` is exactly what this peer computes, else a dispute."""
+    if payload != want:
+        raise _dispute(code, f"l'hôte annonce {payload}, je calcule {want}",
+                       f"the host announces {payload}, I compute {want}")
+    return want
+
+
 class PeerGame:
     """The game state of one peer (``me``) and the referee of every action it receives."""
 
@@ -440,10 +448,7 @@ class PeerGame:
         return {"deal": d.number, **d.ruling.payload(), "held_over_paid": bonus, "totals": totals}
 
     def _check_points(self, sender: Seat, payload: dict[str, Any]) -> Callable[[], None]:
-        want = self.points_result()
-        if payload != want:
-            raise _dispute("wrong_points", f"l'hôte annonce {payload}, je calcule {want}",
-                           f"the host announces {payload}, I compute {want}")
+        want = _as_computed(payload, self.points_result(), "wrong_points")
 
         def apply() -> None:
             d = self._d()
@@ -496,10 +501,7 @@ class PeerGame:
                 "deals": len(self.deals)}
 
     def _check_resultats(self, sender: Seat, payload: dict[str, Any]) -> Callable[[], None]:
-        want = self.final_results()
-        if payload != want:
-            raise _dispute("wrong_results", f"l'hôte annonce {payload}, je calcule {want}",
-                           f"the host announces {payload}, I compute {want}")
+        want = _as_computed(payload, self.final_results(), "wrong_results")
 
         def apply() -> None:
             self.results = want

@@ -16,6 +16,7 @@ def _run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*ARB, *args], capture_output=True, text=True, timeout=timeout, check=False)
 
 
+@pytest.mark.slow
 def test_p2p_short_game_json_and_record_checks_clean(tmp_path):
     record = tmp_path / "game.json"
     r = _run("belote", "p2p", "--players", "simple,memory,random,simple", "--seed", "5", "--target", "150",
