@@ -10,6 +10,6 @@ are imported only when used.
 from __future__ import annotations
 
 from arbitre.arena.observation import Observation
-from arbitre.arena.player import Player
+from arbitre.arena.player import BasePlayer, Player
 
-__all__ = ["Observation", "Player"]
+__all__ = ["BasePlayer", "Observation", "Player"]

@@ -9,6 +9,10 @@ What:
   the readable :func:`arbitre.rulings.belote.deal.deal`;
 * :class:`PlayedDeal` — a dealt, played and scored deal on card indices, with
   :class:`~arbitre.rulings.belote.cards.Card` views on demand;
+* :func:`play_tricks` — the eight tricks: the legal cards of each seat come from the
+  rules kernel :func:`~arbitre.rulings.belote.play.legal_mask`, a ``choose`` callback
+  picks one (at random, or by asking a player), the trick goes to the strongest card
+  (:data:`~arbitre.rulings.belote.play.TRICK_KEY`), whose seat leads the next;
 * :func:`score_played` — card points, dix de der, belote, announces (only the side with
   the best one scores) and :func:`~arbitre.rulings.belote.scoring.score_deal`.
 
@@ -18,15 +22,23 @@ with the same code, so the record writer and the tests serve both.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Sequence
 
 from arbitre.rulings.belote.cards import DECK, Card, Suit
 from arbitre.rulings.belote.deal import DealtHand, deal
+from arbitre.rulings.belote.play import TRICK_KEY, legal_mask
 from arbitre.rulings.belote.scoring import (
-    BELOTE_MASK, BELOTE_POINTS, LAST_TRICK_BONUS, AnnounceTieRule, DealScore, Variants, hand_announces,
-    mask_points, score_deal,
+    BELOTE_MASK,
+    BELOTE_POINTS,
+    LAST_TRICK_BONUS,
+    AnnounceTieRule,
+    DealScore,
+    Variants,
+    hand_announces,
+    mask_points,
+    score_deal,
 )
 
 ALL_CARDS = (1 << 32) - 1
@@ -109,6 +121,44 @@ class PlayedDeal:
         return [DECK[c] for c in range(32) if self.hands_mask[seat] >> c & 1]
 
 
+Chooser = Callable[[int, int, int, int], int]
+"""``choose(seat, hand, legal, trick_number) -> card``: one card of the ``legal`` bitmask."""
+
+
+def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: bool, choose: Chooser,
+                plays: list[int], leaders: list[int]) -> tuple[list[int], list[int]]:
+    """Play the eight tricks from ``hands`` (bitmasks by seat); fill ``plays`` and ``leaders`` as they go.
+
+    Returns the winner of each trick and the cards won by each team.
+    """
+    left = list(hands)
+    winners: list[int] = []
+    won = [0, 0]
+    trick_keys = TRICK_KEY[trump]
+    for k in range(1, 9):
+        leaders.append(leader)
+        led = best = best_key = best_seat = -1
+        key: tuple[int, ...] = ()
+        trick = 0
+        for seat in ORDERS[leader]:
+            hand = left[seat]
+            options = hand if led < 0 else legal_mask(hand, led, best, best_seat == seat ^ 2, trump, must_undertrump)
+            card = choose(seat, hand, options, k)
+            left[seat] = hand & ~(1 << card)
+            trick |= 1 << card
+            plays.append(card)
+            if led < 0:
+                led = card >> 3
+                key = trick_keys[led]
+                best, best_key, best_seat = card, key[card], seat
+            elif key[card] > best_key:
+                best, best_key, best_seat = card, key[card], seat
+        won[best_seat & 1] |= trick
+        winners.append(best_seat)
+        leader = best_seat
+    return winners, won
+
+
 def score_played(dealer: int, pack: list[int], taker: int, take_round: int, trump: int,
                  hands: Sequence[int], plays: list[int], winners: list[int], won: Sequence[int],
                  variants: Variants, with_announces: bool = True) -> PlayedDeal:
@@ -127,8 +177,7 @@ def score_played(dealer: int, pack: list[int], taker: int, take_round: int, trum
         for seat in range(4):
             p, key_ = hand_announces(hands[seat], trump)
             ann_points[seat & 1] += p
-            if key_ > ann_key[seat & 1]:
-                ann_key[seat & 1] = key_
+            ann_key[seat & 1] = max(ann_key[seat & 1], key_)
         if ann_key[0] > ann_key[1]:  # only the side with the best announce scores (see best_announce_side)
             ann[0] = ann_points[0]
         elif ann_key[1] > ann_key[0]:

@@ -18,12 +18,13 @@ seat's own cards only.
 from __future__ import annotations
 
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from arbitre.arena.dealing import FOLLOWERS, ORDERS, PlayedDeal, first_hands, full_hands, score_played
+from arbitre.arena.dealing import ORDERS, PlayedDeal, first_hands, full_hands, play_tricks, score_played
 from arbitre.arena.observation import PASS, Observation
 from arbitre.rulings.belote.cards import DECK, Card
-from arbitre.rulings.belote.play import TRICK_KEY, UndertrumpRule, legal_mask
+from arbitre.rulings.belote.play import UndertrumpRule
 from arbitre.rulings.belote.scoring import Variants
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
@@ -36,7 +37,7 @@ class PlayerError(InputError):
 class Clock:
     """Decision time and count per seat (seconds), for the gym's statistics."""
 
-    __slots__ = ("seconds", "decisions")
+    __slots__ = ("decisions", "seconds")
 
     def __init__(self) -> None:
         self.seconds = [0.0, 0.0, 0.0, 0.0]
@@ -50,10 +51,19 @@ def _fail(names: Sequence[str], seat: int, deal_no: int, fr: str, en: str, trick
                          f"player '{names[seat]}' (seat {seat + 1}), {where_en}: {en}"), token=names[seat])
 
 
-def _raised(names: Sequence[str], seat: int, deal_no: int, method: str, err: Exception,
-            trick: int | None) -> PlayerError:
-    return _fail(names, seat, deal_no, f"{method} a levé {type(err).__name__} : {err}",
-                 f"{method} raised {type(err).__name__}: {err}", trick)
+def _call(decide: Any, obs: Observation, clock: Clock, names: Sequence[str], deal_no: int,
+          trick: int | None) -> Any:
+    """Ask one decision, timed; any exception of the player becomes a :class:`PlayerError` naming it."""
+    t0 = time.perf_counter()
+    try:
+        answer = decide(obs)
+    except Exception as err:  # any failure of a player's code is reported, never a traceback
+        method = "play" if trick else "bid"
+        raise _fail(names, obs.seat, deal_no, f"{method} a levé {type(err).__name__} : {err}",
+                    f"{method} raised {type(err).__name__}: {err}", trick) from err
+    clock.seconds[obs.seat] += time.perf_counter() - t0
+    clock.decisions[obs.seat] += 1
+    return answer
 
 
 def _card_index(answer: Any) -> int | None:
@@ -81,20 +91,12 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
     bids: list[tuple[int, int]] = []
     taker = trump = -1
     take_round = 0
-    perf = time.perf_counter
     bidders = [p.bid for p in players]
     movers = [p.play for p in players]
-    seconds, decisions = clock.seconds, clock.decisions
     for rnd in (1, 2):
         for seat in ORDERS[(dealer + 1) % 4]:
             obs = Observation(seat, dealer, hands5[seat], turned, tuple(bids), -1, -1, (), (), 0, scores, target)
-            t0 = perf()
-            try:
-                answer = bidders[seat](obs)
-            except Exception as err:  # noqa: BLE001 - any failure of user code is reported, never a traceback
-                raise _raised(names, seat, deal_no, "bid", err, None) from err
-            seconds[seat] += perf() - t0
-            decisions[seat] += 1
+            answer = _call(bidders[seat], obs, clock, names, deal_no, None)
             suit = PASS if answer is None else int(answer) if isinstance(answer, int) and 0 <= answer < 4 else None
             if suit is None or suit != PASS and (suit == turned_suit) != (rnd == 1):
                 wanted = T("la couleur retournée ou passe", "the turned suit or pass") if rnd == 1 else \
@@ -111,54 +113,26 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
         return None
 
     hands = full_hands(pack, dealer, taker)
-    must_under = rule is UndertrumpRule.MUST_UNDERTRUMP
-    left = hands[:]
     plays: list[int] = []
     leaders: list[int] = []
-    winners: list[int] = []
-    won = [0, 0]
-    leader = (dealer + 1) % 4
-    trick_keys = TRICK_KEY[trump]
     bid_calls = tuple(bids)
-    for k in range(1, 9):
-        leaders.append(leader)
-        led = best = best_key = best_seat = -1
-        key: tuple[int, ...] = ()
-        trick = 0
-        for seat in ORDERS[leader]:
-            hand = left[seat]
-            options = hand if led < 0 else legal_mask(hand, led, best, best_seat == seat ^ 2, trump, must_under)
-            if options & (options - 1):  # more than one legal card: ask
-                obs = Observation(seat, dealer, hand, turned, bid_calls, taker, trump, tuple(plays), tuple(leaders),
-                                  options, scores, target)
-                t0 = perf()
-                try:
-                    answer = movers[seat](obs)
-                except Exception as err:  # noqa: BLE001
-                    raise _raised(names, seat, deal_no, "play", err, k) from err
-                seconds[seat] += perf() - t0
-                decisions[seat] += 1
-                card = answer.suit * 8 + answer.rank if type(answer) is Card else _card_index(answer)
-                if card is None or not options >> card & 1:
-                    shown = DECK[card].short() if card is not None else repr(answer)
-                    raise _fail(names, seat, deal_no,
-                                f"{shown} n'est pas une carte légale (légales : {_show(options)})",
-                                f"{shown} is not a legal card (legal: {_show(options)})", k)
-            else:
-                card = options.bit_length() - 1
-            left[seat] = hand & ~(1 << card)
-            trick |= 1 << card
-            plays.append(card)
-            if led < 0:
-                led = card >> 3
-                key = trick_keys[led]
-                best, best_key, best_seat = card, key[card], seat
-            elif key[card] > best_key:
-                best, best_key, best_seat = card, key[card], seat
-        won[best_seat & 1] |= trick
-        winners.append(best_seat)
-        leader = best_seat
+
+    def ask(seat: int, hand: int, options: int, k: int) -> int:
+        if not options & (options - 1):  # a single legal card: played without asking
+            return options.bit_length() - 1
+        obs = Observation(seat, dealer, hand, turned, bid_calls, taker, trump, tuple(plays), tuple(leaders),
+                          options, scores, target)
+        answer = _call(movers[seat], obs, clock, names, deal_no, k)
+        card = answer.suit * 8 + answer.rank if type(answer) is Card else _card_index(answer)
+        if card is None or not options >> card & 1:
+            shown = DECK[card].short() if card is not None else repr(answer)
+            raise _fail(names, seat, deal_no, f"{shown} n'est pas une carte légale (légales : {_show(options)})",
+                        f"{shown} is not a legal card (legal: {_show(options)})", k)
+        return card
+
+    winners, won = play_tricks(hands, (dealer + 1) % 4, trump, rule is UndertrumpRule.MUST_UNDERTRUMP, ask,
+                               plays, leaders)
     return score_played(dealer, pack, taker, take_round, trump, hands, plays, winners, won, variants)
 
 
-__all__ = ["Clock", "PlayerError", "play_deal", "FOLLOWERS"]
+__all__ = ["Clock", "PlayerError", "play_deal"]

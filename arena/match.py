@@ -20,8 +20,9 @@ from one :class:`random.Random`.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from arbitre.arena.dealing import PlayedDeal
 from arbitre.arena.engine import Clock, play_deal

@@ -21,12 +21,12 @@ replays deals with the typed rules functions and checks they agree.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
-from arbitre.arena.dealing import FOLLOWERS, ORDERS, PlayedDeal, full_hands, score_played, total_announced
+from arbitre.arena.dealing import ORDERS, PlayedDeal, full_hands, play_tricks, score_played, total_announced
 from arbitre.rulings.belote.cards import DECK, Card, Suit
 from arbitre.rulings.belote.deal import DealtHand, TakePolicy, cut, deal, shuffle
-from arbitre.rulings.belote.play import TRICK_KEY, UndertrumpRule, legal_mask
+from arbitre.rulings.belote.play import UndertrumpRule
 from arbitre.rulings.belote.scoring import Variants
 
 _CARDS = range(32)
@@ -89,50 +89,20 @@ def play_random_deal(rng: random.Random, dealer: int = 0,
     pack, taker, take_round, trump = _shuffle_cut_take(rnd, dealer)
     hands = full_hands(pack, dealer, taker)
 
-    # -- play: the leader plays any card, the others a random legal one --------
-    must_under = rule is UndertrumpRule.MUST_UNDERTRUMP
-    left = hands[:]
-    plays: list[int] = []
-    winners: list[int] = []
-    won = [0, 0]  # cards won by team
-    leader = (dealer + 1) % 4
-    trick_keys = TRICK_KEY[trump]
-    for _ in range(8):
-        # A uniformly random card of a bitmask (inlined here and below for speed):
-        # drop k lowest cards, k uniform in 0..n-1, and play the next lowest one.
-        hand = options = left[leader]
+    # -- play: every seat plays a uniformly random legal card ----------------------
+    def pick(seat: int, hand: int, options: int, trick_number: int) -> int:
+        # drop k lowest cards, k uniform in 0..n-1, and play the next lowest one
         k = int(rnd() * options.bit_count())
         while k:
             options &= options - 1
             k -= 1
-        bit = options & -options
-        left[leader] = hand ^ bit
-        trick = bit
-        card = bit.bit_length() - 1
-        plays.append(card)
-        led = card >> 3
-        key = trick_keys[led]
-        best, best_key, best_seat = card, key[card], leader
-        for seat in FOLLOWERS[leader]:
-            hand = left[seat]
-            options = legal_mask(hand, led, best, best_seat == seat ^ 2, trump, must_under)
-            k = int(rnd() * options.bit_count())
-            while k:
-                options &= options - 1
-                k -= 1
-            bit = options & -options
-            left[seat] = hand ^ bit
-            trick |= bit
-            card = bit.bit_length() - 1
-            plays.append(card)
-            if key[card] > best_key:
-                best, best_key, best_seat = card, key[card], seat
-        won[best_seat & 1] |= trick
-        winners.append(best_seat)
-        leader = best_seat
+        return (options & -options).bit_length() - 1
 
+    plays: list[int] = []
+    winners, won = play_tricks(hands, (dealer + 1) % 4, trump, rule is UndertrumpRule.MUST_UNDERTRUMP, pick,
+                               plays, [])
     return score_played(dealer, pack, taker, take_round, trump, hands, plays, winners, won, variants,
                         with_announces)
 
 
-__all__ = ["PlayedDeal", "play_random_deal", "total_announced", "random_policy", "deal_until_taken"]
+__all__ = ["PlayedDeal", "deal_until_taken", "play_random_deal", "random_policy", "total_announced"]

@@ -18,7 +18,8 @@ clean; the tests check that over many seeds.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from arbitre.arena.dealing import PlayedDeal
 from arbitre.rulings.belote.cards import DECK

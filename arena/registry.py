@@ -52,7 +52,7 @@ def resolve(spec: str) -> type:
     module_name, _, attr = target.partition(":")
     try:
         module = importlib.import_module(module_name)
-    except Exception as err:  # noqa: BLE001 - a user's module may fail in any way while importing
+    except Exception as err:  # noqa: BLE001  (a player's code may fail in any way)
         raise InputError(T(f"joueur « {spec} » : le module {module_name} ne peut pas être importé "
                            f"({type(err).__name__} : {err})",
                            f"player '{spec}': module {module_name} cannot be imported ({type(err).__name__}: {err})"),
@@ -74,7 +74,7 @@ def make_player(spec: str, **options: Any) -> Any:
     kwargs = {k: v for k, v in options.items() if v is not None and k in params}
     try:
         return cls(**kwargs)
-    except Exception as err:  # noqa: BLE001
+    except Exception as err:  # noqa: BLE001  (a player's code may fail in any way)
         raise InputError(T(f"joueur « {spec} » : construction impossible ({type(err).__name__} : {err})",
                            f"player '{spec}': cannot be built ({type(err).__name__}: {err})"), token=spec) from None
 

@@ -186,6 +186,17 @@ def classify_cmd(
     raise typer.Exit(render_coinche_classification(result, lang.value, as_json))
 
 
+def _register_arena() -> None:
+    """``play`` and ``gym`` live in their own modules (the arena is imported only when they run)."""
+    from arbitre.cli import belote_gym, belote_play
+
+    belote_play.register(app)
+    belote_gym.register(app)
+
+
+_register_arena()
+
+
 from arbitre.cli import belote_p2p  # noqa: E402  (peer-to-peer commands; their heavy imports are lazy)
 
 belote_p2p.register(app)

@@ -107,7 +107,7 @@ class Tracker:
     read (another deal, another seat, or a shorter history).
     """
 
-    __slots__ = ("_deal", "_history", "_voids", "_counts", "_played")
+    __slots__ = ("_counts", "_deal", "_history", "_played", "_voids")
 
     def __init__(self) -> None:
         self._deal: tuple[int, int, int, int, tuple[tuple[int, int], ...]] | None = None

@@ -6,14 +6,15 @@ cards are masters, which seats are void in which suits, how many trumps are stil
 * Bid: counts sure tricks (:func:`sure_tricks`): the jack of trump; the nine with the
   jack or with three trumps; the ace of trump with both, or with four trumps; every
   trump beyond the third; each plain ace, and a ten guarded by its ace. It takes when
-  the count reaches :data:`TAKE_TRICKS` (round 1 with the turned card in the hand,
-  round 2 in its best other suit).
+  the count reaches :data:`TAKE_TRICKS` and the trumps are worth :data:`TAKE_POINTS`
+  card points (round 1 with the turned card in the hand, round 2 in its best other
+  suit). These thresholds were tuned in the gym against ``simple``.
 * Lead: when its side took and it holds the master trump while opponents may still
   hold trumps, it leads that trump (drawing trumps); otherwise a master plain card in
   a suit no opponent is known to trump; otherwise its cheapest card, from a suit
   where it holds no master to protect.
 * Follow: when the partner's card is sure to win (no opponent still to play can beat
-  it, given voids and the cards out), it smears its richest plain card on it; when the
+  it, given voids and the cards out), it smears its richest plain card on it (never a master card, which wins a trick of its own); when the
   partner wins but is not safe, it plays cheap and does not waste a trump; when it
   can win, it takes with a master card if it has one, else with the cheapest winning
   card if the trick holds points or it plays last; otherwise its cheapest card.
@@ -26,12 +27,13 @@ from __future__ import annotations
 from arbitre.arena.observation import Observation
 from arbitre.arena.player import BasePlayer
 from arbitre.arena.players.knowledge import Knowledge, Tracker, infer
-from arbitre.arena.players.tactics import beating, bits, cheapest, richest
+from arbitre.arena.players.tactics import BEATS, beating, bits, cheapest, richest, trump_points
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
-from arbitre.rulings.belote.play import SUIT_MASK, TRICK_KEY, winner_pos
+from arbitre.rulings.belote.play import SUIT_MASK, winner_pos
 from arbitre.rulings.belote.scoring import POINTS
 
-TAKE_TRICKS = 3
+TAKE_TRICKS = 2
+TAKE_POINTS = 25
 
 
 def _trump_sure(ranks: int) -> int:
@@ -59,26 +61,29 @@ def sure_tricks(hand: int, trump: int) -> int:
     return total
 
 
-def memory_bid(obs: Observation, threshold: int = TAKE_TRICKS) -> Suit | None:
+def memory_bid(obs: Observation, tricks: int = TAKE_TRICKS, points: int = TAKE_POINTS) -> Suit | None:
+    """Take when the suit gives at least ``tricks`` sure tricks and ``points`` trump points."""
     turned = obs.turned >> 3
+
+    def good(hand: int, suit: int) -> bool:
+        return sure_tricks(hand, suit) >= tricks and trump_points(hand, suit) >= points
+
     if obs.bid_round == 1:
-        return Suit(turned) if sure_tricks(obs.hand | 1 << obs.turned, turned) >= threshold else None
-    best = max((s for s in range(4) if s != turned), key=lambda s: sure_tricks(obs.hand, s))
-    return Suit(best) if sure_tricks(obs.hand, best) >= threshold else None
+        return Suit(turned) if good(obs.hand | 1 << obs.turned, turned) else None
+    best = max((s for s in range(4) if s != turned),
+               key=lambda s: (sure_tricks(obs.hand, s), trump_points(obs.hand, s)))
+    return Suit(best) if good(obs.hand, best) else None
 
 
 def _can_beat(k: Knowledge, seat: int, led: int, best: int, trump: int) -> bool:
     """May ``seat`` hold a card that beats ``best`` in a trick led in ``led``?"""
-    key = TRICK_KEY[trump][led]
-    pool = k.unseen | k.known[seat]
+    above = (k.unseen | k.known[seat]) & BEATS[trump][led][best]
     if not k.voids[seat] >> led & 1:
-        if any(key[c] > key[best] for c in bits(pool & SUIT_MASK[led])):
+        if above & SUIT_MASK[led]:
             return True
         if led != trump:
             return False  # holding the led suit, it must follow and cannot trump
-    if led != trump and not k.voids[seat] >> trump & 1:
-        return any(key[c] > key[best] for c in bits(pool & SUIT_MASK[trump]))
-    return False
+    return led != trump and not k.voids[seat] >> trump & 1 and bool(above & SUIT_MASK[trump])
 
 
 def memory_card(obs: Observation, k: Knowledge | None = None) -> int:
@@ -117,14 +122,19 @@ def memory_card(obs: Observation, k: Knowledge | None = None) -> int:
     opp_after = [s for s in still if s & 1 != seat & 1]
     if n >= 2 and pos == n - 2:  # partner winning
         if not any(_can_beat(k, o, led, best, trump) for o in opp_after):
-            return richest(legal, trump)
+            masters = 0  # smear points, but keep the cards that will win tricks of their own
+            for suit in range(4):
+                top = k.master(suit, trump)
+                if top >= 0:
+                    masters |= 1 << top
+            return richest(legal & ~masters or legal, trump)
         plain = legal & ~SUIT_MASK[trump]
         return cheapest(plain or legal, trump)
     winners = beating(legal, led, best, trump)
     if winners:
-        safe = [c for c in bits(winners) if not any(_can_beat(k, o, led, c, trump) for o in opp_after)]
-        if safe:
-            return min(safe, key=lambda c: (POINTS[trump][c] if c >> 3 == trump else -POINTS[trump][c], c))
+        sure = [c for c in bits(winners) if not any(_can_beat(k, o, led, c, trump) for o in opp_after)]
+        if sure:
+            return min(sure, key=lambda c: (POINTS[trump][c] if c >> 3 == trump else -POINTS[trump][c], c))
         at_stake = sum(POINTS[trump][c] for c in trick)
         if not opp_after or at_stake >= 10:
             return cheapest(winners, trump)

@@ -40,8 +40,18 @@ from arbitre.rulings.belote.cards import DECK, Card
 from arbitre.rulings.belote.play import Obligation, UndertrumpRule, trick_winner, violated_obligation
 from arbitre.rulings.belote.record import AnnounceRecord, Deal, GameRecord
 from arbitre.rulings.belote.scoring import (
-    BELOTE_POINTS, LAST_TRICK_BONUS, TOTAL_POINTS, Announce, AnnounceKind, DealScore, Variants,
-    best_announce_side, card_points, has_belote, possible_announces, score_deal,
+    BELOTE_POINTS,
+    LAST_TRICK_BONUS,
+    TOTAL_POINTS,
+    Announce,
+    AnnounceKind,
+    DealScore,
+    Variants,
+    best_announce_side,
+    card_points,
+    has_belote,
+    possible_announces,
+    score_deal,
 )
 from arbitre.rulings.i18n import T
 

@@ -27,9 +27,9 @@ with its holder. Variant: :attr:`CoincheVariants.surcoinche_multiplier`
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Sequence
 
 from arbitre.rulings.belote.cards import Card, Suit
 from arbitre.rulings.belote.play import PLAIN_STRENGTH, TRUMP_STRENGTH
@@ -123,7 +123,8 @@ def trick_winner(trick: Sequence[Card], denomination: Denomination) -> int:
 def legal_cards(hand: Sequence[Card], trick: Sequence[Card], denomination: Denomination) -> list[Card]:
     """Legal cards under a coinche denomination.
 
-    Suit contracts use the belote rule (:func:`arbitre.rulings.belote.play.legal_cards`).
+    Suit contracts use the belote rule (:func:`arbitre.rulings.belote.play.legal_cards`),
+    TA/SA the kernel :func:`arbitre.rulings.belote.play.legal_mask_no_trump`:
     TA: follow suit and go higher in the led suit when able (every suit is
     trump). SA: follow suit. Void: any card.
     """
@@ -132,15 +133,11 @@ def legal_cards(hand: Sequence[Card], trick: Sequence[Card], denomination: Denom
         return belote_legal(hand, trick, denomination)
     if not trick:
         return list(hand)
-    led = trick[0].suit
-    same = [c for c in hand if c.suit == led]
-    if not same:
-        return list(hand)
-    if denomination is NoTrump.TA:
-        top = max(_strength(c, denomination) for c in trick if c.suit == led)
-        higher = [c for c in same if _strength(c, denomination) > top]
-        return higher or same
-    return same
+    from arbitre.rulings.belote.play import legal_mask_no_trump, mask_of
+
+    best = trick[trick_winner(trick, denomination)]
+    legal = legal_mask_no_trump(mask_of(hand), trick[0].suit, best.index, denomination is NoTrump.TA)
+    return [c for c in hand if legal >> c.index & 1]
 
 
 # -- coinche rights ---------------------------------------------------------------

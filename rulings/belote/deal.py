@@ -20,10 +20,10 @@ leads first; seats 0/2 and 1/3 are partners.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
-from arbitre.rulings.belote.cards import DECK, Card, Suit
+from arbitre.rulings.belote.cards import Card, Suit
 
 #: A taking policy: (seat, hand of 5 cards, turned card, round 1 or 2) -> suit taken or None (pass).
 TakePolicy = Callable[[int, Sequence[Card], Card, int], "Suit | None"]

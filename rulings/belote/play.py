@@ -31,8 +31,8 @@ players and the simulators call them directly, and the :class:`Card` functions
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from enum import Enum
-from typing import Iterable, Sequence
 
 from arbitre.rulings.belote.cards import Card, Suit
 from arbitre.rulings.i18n import T
@@ -118,6 +118,27 @@ def legal_mask(hand: int, led: int, best: int, partner_master: bool, trump: int,
     if best >> 3 != trump:  # nobody trumped yet: any trump
         return trumps
     return trumps & TRUMPS_ABOVE[trump][best] or (trumps if must_undertrump else hand)
+
+
+#: SAME_SUIT_ABOVE[card]: the cards of ``card``'s suit that beat it in the trump order (coinche "tout atout").
+SAME_SUIT_ABOVE: tuple[int, ...] = tuple(
+    sum(1 << d for d in range(8 * (c >> 3), 8 * (c >> 3) + 8) if TRUMP_STRENGTH[d & 7] > TRUMP_STRENGTH[c & 7])
+    for c in range(32)
+)
+
+
+def legal_mask_no_trump(hand: int, led: int, best: int, all_trumps: bool) -> int:
+    """Legal cards (bitmask) without a trump suit: coinche all-trumps (``all_trumps``) or no-trumps.
+
+    Follow the led suit if able; in all-trumps go higher than ``best`` (the strongest
+    card of the led suit on the table) when able; void: any card.
+    """
+    follow = hand & SUIT_MASK[led]
+    if not follow:
+        return hand
+    if all_trumps:
+        return follow & SAME_SUIT_ABOVE[best] or follow
+    return follow
 
 
 def winner_pos(trick: Sequence[int], trump: int) -> int:

@@ -30,9 +30,9 @@ Variants (defaults first), see RULES.md for sources:
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable, Sequence
 
 from arbitre.rulings.belote.cards import Card, Rank, Suit
 from arbitre.rulings.i18n import T
@@ -203,8 +203,7 @@ def hand_announces(hand: int, trump: int) -> tuple[int, int]:
         if p:
             points += p
             key += suit == trump
-            if key > best:
-                best = key
+            best = max(best, key)
     return points, best
 
 
