@@ -351,7 +351,7 @@ class Peer:
 
     async def _broadcast(self, env: dict[str, Any], skip: set[str] | None = None) -> None:
         others = [s for s in self.state.roster if s.name != self.name and s.name not in (skip or set())]
-        answers = await asyncio.gather(*(self._post(s, "/action", env) for s in others))
+        answers = await asyncio.gather(*(self._deliver(s, env) for s in others))
         for seat, ans in zip(others, answers):
             if ans is None:
                 if env["type"] != P.ABANDON:
@@ -363,6 +363,19 @@ class Peer:
                     self.state._set_dispute(detail["code"], seat.name, env["seq"],
                                             T(detail["reason"]["fr"], detail["reason"]["en"]))
                     self.cond.notify_all()
+
+    async def _deliver(self, seat: Seat, env: dict[str, Any]) -> httpx.Response | None:
+        """POST an action until it is taken or refused for a reason other than a gap (bounded);
+        ``None`` when the seat is unreachable and does not answer a probe either."""
+        for _ in range(3):
+            ans = await self._post(seat, "/action", env)
+            if ans is None and env["type"] != P.ABANDON and await self.alive(seat):
+                continue  # slow, not gone: try again
+            if ans is not None and ans.status_code == 409 and ans.json().get("detail", {}).get("code") == "seq_gap":
+                await asyncio.sleep(0.2)  # it has not seen an earlier action yet
+                continue
+            return ans
+        return ans
 
     async def tell_others(self, notice: dict[str, Any]) -> None:
         await asyncio.gather(*(self._post(s, "/action", notice) for s in self.state.roster if s.name != self.name))

@@ -45,16 +45,17 @@ ABANDONED = "abandoned"  # a seat stopped answering; scores are those of the com
 DISPUTED = "disputed"  # a peer refused a host computation or a revealed deck; the game stopped
 
 # -- timeouts (seconds) ----------------------------------------------------------------------------
-HTTP_TIMEOUT = 2.0
+HTTP_TIMEOUT = 5.0
 """One request to a peer; a peer that does not answer in time is unreachable."""
 GAP_WAIT = 2.0
 """An action arriving before the one it follows is held this long for the missing one, then refused."""
 STALL_TIMEOUT = 3.0
 """No action for this long while playing: the peer probes the seat expected to act."""
-PROBE_TIMEOUT = 1.0
+PROBE_TIMEOUT = 2.0
 """A probe (GET /etat_du_jeu) to a silent seat; no answer means the seat is absent."""
 DETECTION_BOUND = STALL_TIMEOUT + PROBE_TIMEOUT + HTTP_TIMEOUT
-"""A killed peer is detected and the game abandoned within this many seconds (documented bound)."""
+"""A silent peer is detected and the game abandoned within this many seconds (documented bound). A killed
+process refuses connections at once, so it is found after about ``STALL_TIMEOUT`` at most."""
 
 
 @dataclass

@@ -54,3 +54,16 @@ def test_peer_bad_key_file_exit_2(tmp_path):
     key.write_text("garbage")
     r = _run("belote", "peer", "--name", "A", "--port", "1", "--key", str(key), timeout=60)
     assert r.returncode == 2 and "k.key" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.slow
+def test_p2p_with_running_peers(tmp_path):
+    """`--peers` plays on peers started beforehand (here on 127.0.0.1; other machines work the same way)."""
+    from arbitre.p2p.orchestrate import start_local_peers
+
+    with start_local_peers(["random", "simple", "random", "simple"]) as peers:
+        r = _run("belote", "p2p", "--peers", ",".join(peers.urls), "--target", "100", "--seed", "2", "--json")
+        assert r.returncode == 0, r.stderr
+        doc = json.loads(r.stdout)
+        assert [p["url"] for p in doc["peers"]] == peers.urls and doc["all_finished"]
+        assert [p["player"] for p in doc["peers"]] == ["random", "simple", "random", "simple"]
