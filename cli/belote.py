@@ -250,3 +250,8 @@ def _register_arena() -> None:
 
 
 _register_arena()
+
+
+from arbitre.cli import belote_p2p  # noqa: E402  (peer-to-peer commands; their heavy imports are lazy)
+
+belote_p2p.register(app)

@@ -1,0 +1,90 @@
+"""The peer's player: the arena's registry and Observation, fed from the peer's own state.
+
+What: :func:`load_player` finds a player by name in the arena's registry
+(``random``, ``simple``, ``memory``, ``advanced`` or ``module:Class``);
+:func:`observation` builds the arena's :class:`~arbitre.arena.observation.Observation`
+from what this peer knows (its own cards, the turned card, the signed bids,
+the cards played and who led each trick, the totals): never another seat's
+cards, because the peer does not have them. :func:`choose_card` and
+:func:`choose_bid` ask the player and check the answer is allowed.
+
+Why: the players are written once, in :mod:`arbitre.arena`; a peer is only
+another seat for them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from arbitre.arena.observation import PASS, Observation
+from arbitre.rulings.belote.cards import Card, Suit, parse_suit
+from arbitre.rulings.belote.play import legal_cards
+from arbitre.rulings.errors import InputError
+from arbitre.rulings.i18n import T
+
+
+def load_player(name: str) -> Any:
+    """A fresh player instance for ``name`` (registry name or ``module:Class``); :class:`InputError` if unknown."""
+    from arbitre.arena.registry import make_player
+
+    return make_player(name)
+
+
+def start_deal(player: Any, seed: int) -> None:
+    """Reseed a player's random generator before a deal (players without one are left alone)."""
+    hook = getattr(player, "start_deal", None)
+    if callable(hook):
+        hook(seed)
+
+
+def _mask(cards: list[Card]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c.index
+    return mask
+
+
+def bids_as_calls(bids: list[dict[str, Any]], seat_of: dict[str, int]) -> tuple[tuple[int, int], ...]:
+    """Signed bids as the Observation's ``(seat, suit or PASS)`` calls."""
+    out = []
+    for b in bids:
+        suit = PASS if b.get("bid") != "PRENDS" else int(parse_suit(str(b.get("couleur"))))
+        out.append((seat_of[str(b.get("from"))], suit))
+    return tuple(out)
+
+
+def observation(seat: int, dealer: int, hand: list[Card], turned: Card, calls: tuple[tuple[int, int], ...],
+                taker: int | None, trump: Suit | None, tricks: list[list[tuple[int, Card]]],
+                current: list[tuple[int, Card]], leader: int, totals: dict[str, int], target: int) -> Observation:
+    """What ``seat`` may know now (bidding when ``trump`` is ``None``); ``leader`` leads the current trick."""
+    history = tuple(c.index for t in tricks for _, c in t) + tuple(c.index for _, c in current)
+    leaders: tuple[int, ...] = ()
+    legal = 0
+    if trump is not None:
+        leaders = tuple(t[0][0] for t in tricks) + (leader,)
+        legal = _mask(legal_cards(hand, [c for _, c in current], trump))
+    return Observation(seat, dealer, _mask(hand), turned.index, calls, -1 if taker is None else taker,
+                       -1 if trump is None else int(trump), history, leaders, legal,
+                       (totals["A"], totals["B"]), target)
+
+
+def choose_card(player: Any, obs: Observation) -> Card:
+    """The player's card; :class:`InputError` naming it when it is not one of the legal cards."""
+    legal = obs.legal_cards
+    if len(legal) == 1:
+        return legal[0]
+    answer = player.play(obs)
+    card = Card.from_index(answer) if isinstance(answer, int) else answer
+    if card not in legal:
+        raise InputError(T(f"le joueur propose {card}, qui n'est pas légale", f"the player offers {card}, not legal"),
+                         token=str(card))
+    return card  # type: ignore[no-any-return]
+
+
+def choose_bid(player: Any, obs: Observation) -> Suit | None:
+    """The player's call: ``None`` (pass) or a suit allowed in this round."""
+    answer = player.bid(obs)
+    suit = None if answer is None else Suit(int(answer))
+    if suit is not None and (suit == obs.turned_card.suit) != (obs.bid_round == 1):
+        raise InputError(T(f"annonce {suit.fr} invalide au tour {obs.bid_round}",
+                           f"invalid call {suit.en} in round {obs.bid_round}"), token=suit.en)
+    return suit
