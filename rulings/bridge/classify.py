@@ -29,10 +29,12 @@ def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | N
     dealer = auction.dealer
     seats_by_pos = [Seat((dealer + i) % 4) for i in range(4)]
     first: dict[Seat, int] = {}
+    after_close = {i.index for i in auction.irregularities if i.kind.value == "call-after-close"}
     for e in auction.entries:
-        if e.seat not in first and (e.effective or e.seat == e.expected):
-            if not any(i.index == e.index and i.kind.value == "call-after-close" for i in auction.irregularities):
-                first[e.seat] = e.index
+        if len(first) == 4:
+            break
+        if e.seat not in first and (e.effective or e.seat == e.expected) and e.index not in after_close:
+            first[e.seat] = e.index
     actions = [
         None if s not in first else ("pass" if auction.entries[first[s]].call.is_pass else "call")
         for s in seats_by_pos

@@ -123,7 +123,7 @@ def _located(err: InputError, source: str, line: int, column: int, token: str | 
 
 def sniff(text: str) -> str:
     """Tell a file's format from its first meaningful line: ``"pbn"``, ``"lin"`` or ``"text"``."""
-    for raw in text.lstrip("\ufeff").splitlines():
+    for raw in text.lstrip("\ufeff").removeprefix("\u00ef\u00bb\u00bf").splitlines():  # a BOM (also read as Latin-1)
         line = raw.strip()
         if not line or line.startswith("%"):
             continue
