@@ -19,6 +19,7 @@ from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.auction import Auction, Contract, Kind
 from arbitre.rulings.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, Strain
 from arbitre.rulings.bridge.seats import Seat
+from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
 __all__ = [
@@ -459,3 +460,21 @@ def _recorded_text(rec: RecordedResult) -> str:
         return "Pass"
     d = "" if rec.declarer is None else (("^" if rec.declarer_swapped else "") + rec.declarer.name)
     return f"{rec.level}{rec.strain.name if rec.strain is not None else '?'}{'X' * rec.doubled} {d}".strip()
+
+
+# -- bounded input -----------------------------------------------------------------------------
+MAX_LINE = 1 << 20
+"""The longest line any reader accepts (1 MiB): a longer one is an :class:`InputError` naming it."""
+MAX_RECORD = 1 << 20
+"""The longest record (a PBN game, a LIN record) a reader holds at once (1 MiB)."""
+
+
+def too_long(source: str | None, line: int, what: str = "record") -> InputError:
+    """The error for a line or a record over the cap, naming where it starts."""
+    if what == "line":
+        message = T("ligne {n} trop longue (plus de 1 Mio) : ce n'est pas un relevé d'enchères",
+                    "line {n} is longer than 1 MiB: not an auction record").format(n=line)
+    else:
+        message = T("l'enregistrement commençant ligne {n} dépasse 1 Mio (ligne vide manquante ?)",
+                    "the record starting at line {n} is longer than 1 MiB (a missing blank line?)").format(n=line)
+    return InputError(message, line=line, source=source)
