@@ -620,22 +620,35 @@ _HELD_MAX = 1000
 def _records(text: str) -> list[tuple[int, int]]:
     """Spans of the records of ``text``; the last one runs to the end (it may go on in the next block).
 
-    A blank line ends a record unless it is inside a ``{ }`` comment or after an unclosed
-    ``[``: there the reference reader goes on with the same game, so the records stay
-    together (reading two records together gives the same boards as reading them apart).
+    A blank line ends a record where the reference reader surely ends a game there: outside
+    a ``{ }`` comment, after a last tag that is one plain tag line, with no quote after it
+    (an unclosed quote or tag carries a game over blank lines), and with no line break
+    other than ``\\n`` in the record. Elsewhere the records stay together, which is always
+    safe: the reference lane reading two records at once makes the same boards.
     """
     comments: list[int] = []  # start, end, start, end... of the comments, in order
     if "{" in text:
         for m in _SKIPPED.finditer(text):
             if text[m.start()] == "{":
                 comments += (m.start(), m.end())
+    odd = [m.start() for m in _ODD_BREAKS.finditer(text)]
     spans: list[tuple[int, int]] = []
     start = 0
     for m in _SEPARATOR.finditer(text):
         cut = m.start()
         if comments and bisect_right(comments, cut) % 2:  # inside a comment
             continue
-        if text.rfind("[", start, cut) > text.rfind("]", start, cut):  # an unclosed tag
+        if odd and bisect_right(odd, cut) != bisect_right(odd, start):
+            continue
+        last = text.rfind("[", start, cut)
+        eol = cut
+        if last >= 0:
+            eol = text.find("\n", last, cut)
+            if eol < 0:
+                eol = cut
+            if not _TAG_LINE_RE.fullmatch(text, last, eol):
+                continue
+        if text.find('"', eol, cut) >= 0 and _open_quote(text, eol if last >= 0 else start, cut, comments):
             continue
         spans.append((start, cut))
         start = m.end()
@@ -643,20 +656,33 @@ def _records(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _open_quote(text: str, start: int, end: int, comments: list[int]) -> bool:
+    """Is there a quote between ``start`` and ``end`` outside comments and ``%`` lines?"""
+    at = text.find('"', start, end)
+    while at >= 0:
+        line_start = text.rfind("\n", 0, at) + 1
+        if text[line_start] != "%" and not (comments and bisect_right(comments, at) % 2):
+            return True
+        at = text.find('"', at + 1, end)
+    return False
+
+
 # -- the fast lane -----------------------------------------------------------------------------------
 _TAG_LINE = r'\[[A-Za-z0-9]+ "(?:[^"\\\n]|\\.)*"\]'
+_TAG_LINE_RE = re.compile(_TAG_LINE)
 _IGNORED_LINES = re.compile(r"^(?:" + _TAG_LINE + r"|%[^\n]*)$", re.M)
 # Outside the tag lines, the reference tokenizes only lines with a "[" or a "{" (and the auction's
 # lines, whose words the fast lane checks one by one): none of those may remain.
 _NOT_PLAIN = re.compile(r"[\[{]")
-_WANT_HEAD = re.compile(r'^\[(?:Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction) "', re.M)
+_WANT_HEAD = re.compile(r'^\[(?:Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West) "', re.M)
 _BEFORE_TAGS = re.compile(r"(?:[ \t\n]*%[^\n]*)*[ \t\n]*")  # blank and % lines before a record's first tag
-_WANT = re.compile(r'^\[(Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction) "([^"\\\n]*)"\]$', re.M)
+_WANT = re.compile(r'^\[(Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West) "([^"\\\n]*)"\]$', re.M)
 _SEAT_CODE = {"N": 0, "E": 1, "S": 2, "W": 3}
 _VUL_OK = frozenset(("None", "NS", "EW", "All", "Both", "Love", "-", "none", "ns", "ew", "all", "both", "love",
                      "NONE", "ALL", "BOTH", "LOVE", ""))
 _DECLARER_OK = frozenset(("", "?", "N", "E", "S", "W", "^N", "^E", "^S", "^W"))
 _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
+_PLAYER_TAGS = ((Seat.N, "North"), (Seat.E, "East"), (Seat.S, "South"), (Seat.W, "West"))
 _MEMO_MAX = 4096
 # auction words -> kernel code, or a mark: AP (all pass), a note reference =n=, a suffix (! ? ...), a NAG ($n)
 _AP, _SUFFIX, _NAG, _NOTE = 50, 60, 61, 100
@@ -761,6 +787,9 @@ def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line:
         board.number = int(board_id)
     if vul:
         board.vulnerability = _VUL[vul.upper()]
+    for seat, key in _PLAYER_TAGS:
+        if tags.get(key):
+            board.players[seat] = tags[key]
     if codes is not None and unfinished:
         board.unfinished = True
     return finish_board(board, bidding=bidding) if codes is not None else board
