@@ -23,6 +23,7 @@ unfinished auction is not a problem here. Any unreadable token raises
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 
 from arbitre.rulings.bridge.calls import PASS, Call
 from arbitre.rulings.bridge.records import STANDARD_CALLS, Board, CallToken, finish_board
@@ -30,7 +31,7 @@ from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
-__all__ = ["loads", "parse_line", "sniff"]
+__all__ = ["iter_boards", "loads", "parse_line", "sniff"]
 
 _DEALER = re.compile(r"\s*(?:dealer|donneur)\s*[:=]?\s*([^\s,:=]+)\s*[,;]?", re.I)
 _TOKEN = re.compile(r"[^\s,]+")
@@ -39,12 +40,19 @@ _LIN_KEY = re.compile(r"[a-z]{2}\|")
 
 def loads(text: str, dealer: Seat | None = None, source: str = "<text>") -> list[Board]:
     """Read every auction of a typed text: one :class:`Board` per non-empty line."""
-    boards: list[Board] = []
-    for lineno, line in enumerate(text.splitlines(), 1):
-        board = parse_line(line, dealer=dealer, source=source, lineno=lineno, index=len(boards))
-        if board is not None:
-            boards.append(board)
-    return boards
+    return list(iter_boards((text,), dealer=dealer, source=source))
+
+
+def iter_boards(parts: Iterable[str], dealer: Seat | None = None, source: str = "<text>") -> Iterator[Board]:
+    """One :class:`Board` per non-empty line of a text given in blocks of whole lines."""
+    lineno = index = 0
+    for block in parts:
+        for line in block.splitlines():
+            lineno += 1
+            board = parse_line(line, dealer=dealer, source=source, lineno=lineno, index=index)
+            if board is not None:
+                index += 1
+                yield board
 
 
 def parse_line(line: str, dealer: Seat | None = None, source: str = "<text>", lineno: int = 1,
