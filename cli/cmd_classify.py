@@ -14,11 +14,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-
-from rich.markup import escape
-
 from arbitre.cli import exitcodes
 from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, out
+from rich.markup import escape
 
 _PATH_SUFFIXES = (".pbn", ".lin", ".txt", ".json")
 _PATH_PREFIXES = ("./", "../", "/", "~")
@@ -243,7 +241,7 @@ def _input_error(e, kind: str, value, lang: str) -> dict:
 
 def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool) -> int:
     """``--summary``: scan every source (the readers' fast lanes), one line (or JSON object) per board."""
-    from arbitre.cli.render_summary import render, to_json, totals
+    from arbitre.cli.render_summary import render, to_json
     from arbitre.rulings.bridge.summary import summarize
     from arbitre.rulings.errors import InputError
 

@@ -13,12 +13,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from arbitre.kb.access import load_irregularity_kinds, load_machine
 from arbitre.rulings.bridge import lin, pbn, reading
 from arbitre.rulings.bridge.summary import _from_report, state_table, summarize
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent.parent / "shared" / "data" / "bridge"
@@ -220,7 +219,7 @@ def test_generated_lin_reads_the_same_in_both_lanes(kb_objects, calls, dealer, r
     machine, kinds = kb_objects
     text = (f"vg|Event,Seg,I,1,2,A,0,B,0|rs|{result},{result},,|pn|a,b,c,d,e,f,g,h|"
             f"qx|o1|md|{dealer}S23,,,|sv|o|" + "".join(f"mb|{c}|" for c in calls) + "pg||"
-            f"qx|c1|md|3S23,,,|mb|1S|an|five|mb|p|mb|p|mb|p|pc|s2|")
+            "qx|c1|md|3S23,,,|mb|1S|an|five|mb|p|mb|p|mb|p|pc|s2|")
     for at in sorted(set(breaks), reverse=True):  # lines only wrap LIN: break it anywhere
         text = text[:at] + "\r\n" + text[at:]
     _compare(text, lin, "gen.lin", machine, kinds, block_lines=block)

@@ -80,7 +80,7 @@ class Contract:
         return f"{self.level}{self.strain.name}{'X' * self.doubled} {self.declarer.name}"
 
     @staticmethod
-    def of(compact: tuple[int, int, int, int] | None) -> "Contract | None":
+    def of(compact: tuple[int, int, int, int] | None) -> Contract | None:
         """The contract of the kernel's ``(level, strain, doubled, declarer)`` (shared objects)."""
         if compact is None:
             return None

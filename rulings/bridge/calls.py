@@ -102,11 +102,11 @@ class Call:
 
     # -- constructors -------------------------------------------------------------
     @classmethod
-    def bid(cls, level: int, strain: Strain) -> "Call":
+    def bid(cls, level: int, strain: Strain) -> Call:
         return cls(CallKind.BID, level, strain)
 
     @classmethod
-    def parse(cls, token: str) -> "Call":
+    def parse(cls, token: str) -> Call:
         """Parse one call; raises :class:`InputError` naming the token."""
         call = _parse_cached.get(token)
         if call is not None:
@@ -131,7 +131,7 @@ class Call:
         return self.code if self.kind is CallKind.BID else -1
 
     @classmethod
-    def of_code(cls, code: int) -> "Call":
+    def of_code(cls, code: int) -> Call:
         """The call of a kernel code (shared objects)."""
         return _BY_CODE[code]
 

@@ -62,7 +62,7 @@ class Bidding:
     to the seat (0-3) that named the strain first for that side.
     """
 
-    __slots__ = ("last", "last_side", "doubled", "doubler_side", "passes", "calls", "bids", "closed", "first")
+    __slots__ = ("bids", "calls", "closed", "doubled", "doubler_side", "first", "last", "last_side", "passes")
 
     def __init__(self) -> None:
         self.last = 0
@@ -71,7 +71,7 @@ class Bidding:
         self.closed = False
         self.first: dict[int, int] = {}
 
-    def copy(self) -> "Bidding":
+    def copy(self) -> Bidding:
         new = Bidding()
         new.last, new.last_side, new.doubled, new.doubler_side = self.last, self.last_side, self.doubled, self.doubler_side
         new.passes, new.calls, new.bids, new.closed = self.passes, self.calls, self.bids, self.closed

@@ -29,14 +29,20 @@ from typing import IO
 from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.calls import DOUBLE, PASS, REDOUBLE, Call
 from arbitre.rulings.bridge.records import (
-    MAX_RECORD, STANDARD_CALLS, Board, CallToken, RecordedResult, finish_board, parse_recorded,
+    MAX_RECORD,
+    STANDARD_CALLS,
+    Board,
+    CallToken,
+    RecordedResult,
+    finish_board,
+    parse_recorded,
 )
 from arbitre.rulings.bridge.records import too_long as _too_long
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
-__all__ = ["load", "loads", "iter_boards", "LIN_DEALER"]
+__all__ = ["LIN_DEALER", "iter_boards", "load", "loads"]
 
 LIN_DEALER = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
 _LIN_SEATS = (Seat.S, Seat.W, Seat.N, Seat.E)  # pn| order
@@ -65,7 +71,7 @@ def loads(text: str, source: str = "<lin>") -> list[Board]:
 
 
 class _Header:
-    __slots__ = ("event", "first", "results", "players")
+    __slots__ = ("event", "first", "players", "results")
 
     def __init__(self) -> None:
         self.event: str | None = None
@@ -95,7 +101,7 @@ def iter_boards(text: str | Iterable[str], source: str = "<lin>", *, fast: bool 
 class _Record:
     """The record being read: its board, and its calls as read (kept until the record ends)."""
 
-    __slots__ = ("board", "start", "calls", "codes", "plain", "notes", "seen_md")
+    __slots__ = ("board", "calls", "codes", "notes", "plain", "seen_md", "start")
 
     def __init__(self, board: Board, start: int) -> None:
         self.board = board

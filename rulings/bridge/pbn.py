@@ -33,14 +33,20 @@ from typing import IO
 from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.calls import PASS, Call, CallKind
 from arbitre.rulings.bridge.records import (
-    MAX_RECORD, STANDARD_CALLS, Board, CallToken, RecordedResult, finish_board, parse_recorded,
+    MAX_RECORD,
+    STANDARD_CALLS,
+    Board,
+    CallToken,
+    RecordedResult,
+    finish_board,
+    parse_recorded,
 )
 from arbitre.rulings.bridge.records import too_long as _too_long
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
-__all__ = ["load", "loads", "iter_boards"]
+__all__ = ["iter_boards", "load", "loads"]
 
 _SEAT = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 _VUL = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW", "ALL": "All", "BOTH": "All"}
@@ -54,7 +60,7 @@ _TOKEN = re.compile(r"""
   | (?P<open>\[)
   | (?P<close>\])
   | (?P<word>[^\s\[\]{};"]+)
-""", re.X)
+""", re.VERBOSE)
 _PIECES = re.compile(r"=[^=\s]*=?|\$[^\s=!?$]*|[!?]+|\^.|[^=!?$^]+")
 _ESCAPE = re.compile(r"\\(.)")
 _SPECIAL = re.compile(r'[\[{;"%]')
@@ -79,7 +85,7 @@ def loads(text: str, source: str = "<pbn>") -> list[Board]:
 class _Game:
     """What one game collects while its lines are read; :func:`_build` makes the board."""
 
-    __slots__ = ("line", "tags", "auction", "auction_at", "notes", "scope", "problems", "stray")
+    __slots__ = ("auction", "auction_at", "line", "notes", "problems", "scope", "stray", "tags")
 
     def __init__(self, line: int) -> None:
         self.line = line
@@ -612,7 +618,7 @@ def _note(board: Board, last: CallToken | None, text: str, line: int, col: int) 
 # -- cutting records -------------------------------------------------------------------------------
 _SEPARATOR = re.compile(r"\n(?:[ \t]*\n)+")  # blank lines end a game
 # what can hide a "{" or a blank line from the record cutter: % lines, quoted values, ; comments, { } comments
-_SKIPPED = re.compile(r'^%[^\n]*|"(?:[^"\\\n]|\\.)*"|;[^\n]*|\{[^}]*\}?', re.M)
+_SKIPPED = re.compile(r'^%[^\n]*|"(?:[^"\\\n]|\\.)*"|;[^\n]*|\{[^}]*\}?', re.MULTILINE)
 _ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")  # str.splitlines breaks lines there too
 _HELD_MAX = 1000
 
@@ -670,13 +676,13 @@ def _open_quote(text: str, start: int, end: int, comments: list[int]) -> bool:
 # -- the fast lane -----------------------------------------------------------------------------------
 _TAG_LINE = r'\[[A-Za-z0-9]+ "(?:[^"\\\n]|\\.)*"\]'
 _TAG_LINE_RE = re.compile(_TAG_LINE)
-_IGNORED_LINES = re.compile(r"^(?:" + _TAG_LINE + r"|%[^\n]*)$", re.M)
+_IGNORED_LINES = re.compile(r"^(?:" + _TAG_LINE + r"|%[^\n]*)$", re.MULTILINE)
 # Outside the tag lines, the reference tokenizes only lines with a "[" or a "{" (and the auction's
 # lines, whose words the fast lane checks one by one): none of those may remain.
 _NOT_PLAIN = re.compile(r"[\[{]")
-_WANT_HEAD = re.compile(r'^\[(?:Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West) "', re.M)
+_WANT_HEAD = re.compile(r'^\[(?:Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West) "', re.MULTILINE)
 _BEFORE_TAGS = re.compile(r"(?:[ \t\n]*%[^\n]*)*[ \t\n]*")  # blank and % lines before a record's first tag
-_WANT = re.compile(r'^\[(Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West) "([^"\\\n]*)"\]$', re.M)
+_WANT = re.compile(r'^\[(Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West) "([^"\\\n]*)"\]$', re.MULTILINE)
 _SEAT_CODE = {"N": 0, "E": 1, "S": 2, "W": 3}
 _VUL_OK = frozenset(("None", "NS", "EW", "All", "Both", "Love", "-", "none", "ns", "ew", "all", "both", "love",
                      "NONE", "ALL", "BOTH", "LOVE", ""))
@@ -777,9 +783,9 @@ def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line:
         if hit is False:
             return None
         refs, codes, bidding, unfinished = hit
-        if refs or (end >= 0 and chunk.startswith('[Note "', end + 1)):
-            if _auction_notes(chunk, end) != refs:  # a note nobody refers to, or a reference to no note
-                return None
+        notes_follow = end >= 0 and chunk.startswith('[Note "', end + 1)
+        if (refs or notes_follow) and _auction_notes(chunk, end) != refs:  # a note nobody calls, or a call to no note
+            return None
     board = Board(source, index, line, "pbn", board=board_id, event=tags.get("Event") or None,
                   dealer=_SEATS[dealer] if dealer >= 0 else None, recorded=rec, codes=codes,
                   auction_dealer=None if codes is None else _SEATS[dealer])

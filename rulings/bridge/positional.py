@@ -59,7 +59,7 @@ class Machine:
         }
 
     @classmethod
-    def from_export(cls, doc: dict) -> "Machine":
+    def from_export(cls, doc: dict) -> Machine:
         states = {
             s["code"]: State(s["code"], s["position"], s["action"], T(**s["label"]), s["db_class"],
                              aliases=tuple(s.get("aliases", ())))

@@ -26,8 +26,19 @@ from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
-__all__ = ["MAX_LINE", "MAX_RECORD", "blocks", "decode", "iter_path", "iter_stream", "iter_text", "read_path",
-           "read_text", "report", "no_auction_label"]
+__all__ = [
+    "MAX_LINE",
+    "MAX_RECORD",
+    "blocks",
+    "decode",
+    "iter_path",
+    "iter_stream",
+    "iter_text",
+    "no_auction_label",
+    "read_path",
+    "read_text",
+    "report",
+]
 
 BLOCK = 1 << 20
 """How much is read at once (bytes)."""

@@ -23,7 +23,13 @@ from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
 __all__ = [
-    "Board", "CallToken", "Problem", "RecordedResult", "finish_board", "parse_recorded", "STANDARD_CALLS",
+    "STANDARD_CALLS",
+    "Board",
+    "CallToken",
+    "Problem",
+    "RecordedResult",
+    "finish_board",
+    "parse_recorded",
 ]
 
 

@@ -16,20 +16,20 @@ class Seat(IntEnum):
     W = 3
 
     @property
-    def next(self) -> "Seat":
+    def next(self) -> Seat:
         return Seat((self + 1) % 4)
 
     lho = next
 
     @property
-    def partner(self) -> "Seat":
+    def partner(self) -> Seat:
         return Seat((self + 2) % 4)
 
     @property
-    def rho(self) -> "Seat":
+    def rho(self) -> Seat:
         return Seat((self + 3) % 4)
 
-    def offset_from(self, other: "Seat") -> int:
+    def offset_from(self, other: Seat) -> int:
         """How many seats clockwise ``self`` is from ``other`` (0-3)."""
         return (self - other) % 4
 
@@ -40,7 +40,7 @@ class Seat(IntEnum):
         return self.name
 
     @classmethod
-    def parse(cls, text: str) -> "Seat":
+    def parse(cls, text: str) -> Seat:
         key = text.strip().casefold()
         try:
             return _PARSE[key]

@@ -14,7 +14,7 @@ from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.kernel import SEATS, STRAINS
 from arbitre.rulings.bridge.positional import Machine
 
-__all__ = ["SEATS", "STRAINS", "Summary", "summarize", "state_table"]
+__all__ = ["SEATS", "STRAINS", "Summary", "state_table", "summarize"]
 
 _NONE4 = (None, None, None, None)
 
@@ -33,9 +33,25 @@ class Summary:
     ``fast`` says whether the reader's fast lane read the record.
     """
 
-    __slots__ = ("source", "index", "board", "format", "dealer", "calls", "states", "db_classes",
-                 "complete", "passed_out", "turn", "contract", "recorded", "agrees", "problems",
-                 "irregularities", "fast")
+    __slots__ = (
+        "agrees",
+        "board",
+        "calls",
+        "complete",
+        "contract",
+        "db_classes",
+        "dealer",
+        "fast",
+        "format",
+        "index",
+        "irregularities",
+        "passed_out",
+        "problems",
+        "recorded",
+        "source",
+        "states",
+        "turn",
+    )
 
     def __init__(self, source, index, board, fmt, dealer, calls, states, db_classes, complete, passed_out,
                  turn, contract, recorded, agrees, problems, irregularities, fast):

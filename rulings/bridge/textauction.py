@@ -26,14 +26,19 @@ import re
 from collections.abc import Iterable, Iterator
 
 from arbitre.rulings.bridge.calls import PASS, Call
-from arbitre.rulings.bridge.records import STANDARD_CALLS, Board, CallToken, finish_board
+from arbitre.rulings.bridge.records import (
+    STANDARD_CALLS,
+    Board,
+    CallToken,
+    finish_board,
+)
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
 __all__ = ["iter_boards", "loads", "parse_line", "sniff"]
 
-_DEALER = re.compile(r"\s*(?:dealer|donneur)\s*[:=]?\s*([^\s,:=]+)\s*[,;]?", re.I)
+_DEALER = re.compile(r"\s*(?:dealer|donneur)\s*[:=]?\s*([^\s,:=]+)\s*[,;]?", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\s,]+")
 _LIN_KEY = re.compile(r"[a-z]{2}\|")
 
@@ -135,7 +140,7 @@ def sniff(text: str) -> str:
         line = raw.strip()
         if not line or line.startswith("%"):
             continue
-        if line.startswith("[") or line.startswith("{"):
+        if line.startswith(("[", "{")):
             return "pbn"
         if _LIN_KEY.match(line):
             return "lin"
