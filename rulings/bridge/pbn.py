@@ -26,7 +26,7 @@ text with no PBN tag at all raises :class:`~arbitre.rulings.errors.InputError`.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from typing import IO
 
@@ -141,36 +141,42 @@ class _Reader:
         text = self.carry + block if self.carry else block
         if "\r" in text:
             text = text.replace("\r\n", "\n")
-        chunks = _records(text)
+        chunks, comments, odd = _records(text)
         last_start, _ = chunks.pop()
         self.carry = text[last_start:]  # the last record may go on in the next block
         if len(self.carry) > MAX_RECORD:
             raise _too_long(self.source, self.line + text.count("\n", 0, last_start))
-        yield from self._read(text, chunks)
-        self.line += text.count("\n", 0, last_start)
+        yield from self._read(text, chunks, comments, odd, last_start)
 
     def close(self) -> Iterator[Board]:
         text, self.carry = self.carry, ""
         if text:
-            yield from self._read(text, [(0, len(text))])
+            _, comments, odd = _records(text)
+            yield from self._read(text, [(0, len(text))], comments, odd, len(text))
         if not self.any_tag and self.first_stray is not None:
-            line, column, token = self.first_stray
-            raise InputError(T("ce n'est pas un fichier PBN (aucune balise [Nom \"valeur\"])",
-                               "not a PBN file (no [Name \"value\"] tag)"), token=token,
-                             line=line, column=column, source=self.source)
+            self.close_held_as_error()
         yield from self.held
         self.held = []
 
-    def _read(self, text: str, chunks: list[tuple[int, int]]) -> Iterator[Board]:
+    def _read(self, text: str, chunks: list[tuple[int, int]], comments: list[int], odd: bool,
+              upto: int) -> Iterator[Board]:
+        """Read the records ``chunks`` of ``text``; ``self.line`` moves on to the line of ``upto``."""
         line = self.line
         pos = 0
-        plain_block = self.fast and _plain(text)
+        fast = self.fast
+        clean, bad = text, []
+        if fast:
+            clean = _blank(text, comments) if comments else text
+            bad = _not_plain(clean)  # where a record stops being plain
         for start, end in chunks:
             line += text.count("\n", pos, start)
             pos = start
-            chunk = text[start:end]
-            board = self._fast(chunk, line, plain_block) if self.fast else None
-            boards = [board] if board is not None else self._reference(chunk, line)
+            board = None
+            if fast and not (bad and bisect_left(bad, start) != bisect_left(bad, end)):
+                board = self._fast(clean[start:end], line, odd)
+            boards = [board] if board is not None else self._reference(text[start:end], line)
+            if odd and _ODD_BREAKS.search(text, start, end):  # splitlines counts these as line breaks too
+                line += len(text[start:end].splitlines()) - text.count("\n", start, end) - 1
             if boards and not self.any_tag:
                 if len(self.held) < _HELD_MAX:
                     self.held.extend(boards)
@@ -180,8 +186,7 @@ class _Reader:
                 yield from self.held
                 self.held = []
             yield from boards
-            if chunk and _ODD_BREAKS.search(chunk):  # splitlines counts these as line breaks too
-                line += len(chunk.splitlines()) - chunk.count("\n") - 1
+        self.line = line + text.count("\n", pos, upto)
 
     def close_held_as_error(self) -> None:
         line, column, token = self.first_stray or (self.line, 1, "")
@@ -190,17 +195,13 @@ class _Reader:
                          line=line, column=column, source=self.source)
 
     # -- the fast lane -----------------------------------------------------------------------------
-    def _fast(self, chunk: str, line0: int, plain_block: bool) -> Board | None:
-        """One plain record without an object per call, or None (then the reference lane reads it)."""
-        if "{" in chunk:
-            if "\x01" in chunk:
-                return None
-            chunk = _SKIPPED.sub(_blank_comment, chunk)
-            plain_block = False
-        at = chunk.find("[")
-        if at < 0 or not _BEFORE_TAGS.fullmatch(chunk, 0, at):
+    def _fast(self, chunk: str, line0: int, odd: bool) -> Board | None:
+        """One plain record (its comments blanked) without an object per call, or None (then
+        the reference lane reads it)."""
+        if odd and _ODD_BREAKS.search(chunk):
             return None
-        if not plain_block and not _plain(chunk):
+        at = chunk.find("[")
+        if at < 0 or (at and not _BEFORE_TAGS.fullmatch(chunk, 0, at)):
             return None
         found = _WANT.findall(chunk)
         if "\\" in chunk and len(_WANT_HEAD.findall(chunk)) != len(found):  # a wanted value with an escape
@@ -621,10 +622,14 @@ _SEPARATOR = re.compile(r"\n(?:[ \t]*\n)+")  # blank lines end a game
 _SKIPPED = re.compile(r'^%[^\n]*|"(?:[^"\\\n]|\\.)*"|;[^\n]*|\{[^}]*\}?', re.MULTILINE)
 _ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")  # str.splitlines breaks lines there too
 _HELD_MAX = 1000
+_NOT_NEWLINE = re.compile(r"[^\n]+")
+_BRACE = re.compile(r"\{")
 
 
-def _records(text: str) -> list[tuple[int, int]]:
-    """Spans of the records of ``text``; the last one runs to the end (it may go on in the next block).
+def _records(text: str) -> tuple[list[tuple[int, int]], list[int], bool]:
+    """Spans of the records of ``text`` (the last one runs to the end: it may go on in the
+    next block), with where the comments are (see :func:`_comments`) and whether the text
+    has line breaks other than ``\\n``.
 
     A blank line ends a record where the reference reader surely ends a game there: outside
     a ``{ }`` comment, after a last tag that is one plain tag line, with no quote after it
@@ -632,14 +637,18 @@ def _records(text: str) -> list[tuple[int, int]]:
     other than ``\\n`` in the record. Elsewhere the records stay together, which is always
     safe: the reference lane reading two records at once makes the same boards.
     """
-    comments: list[int] = []  # start, end, start, end... of the comments, in order
-    if "{" in text:
-        for m in _SKIPPED.finditer(text):
-            if text[m.start()] == "{":
-                comments += (m.start(), m.end())
-    odd = [m.start() for m in _ODD_BREAKS.finditer(text)]
     spans: list[tuple[int, int]] = []
     start = 0
+    comments = _comments(text) if "{" in text else []
+    odd = [m.start() for m in _ODD_BREAKS.finditer(text)]
+    if not comments and not odd and "\\" not in text and text.count('"') == 2 * text.count("[") \
+            and _ODD_BRACKET.search(text) is None:
+        # every "[" a plain tag line, every quote in a tag: every blank line ends a game
+        for m in _SEPARATOR.finditer(text):
+            spans.append((start, m.start()))
+            start = m.end()
+        spans.append((start, len(text)))
+        return spans, comments, False
     for m in _SEPARATOR.finditer(text):
         cut = m.start()
         if comments and bisect_right(comments, cut) % 2:  # inside a comment
@@ -659,7 +668,59 @@ def _records(text: str) -> list[tuple[int, int]]:
         spans.append((start, cut))
         start = m.end()
     spans.append((start, len(text)))
-    return spans
+    return spans, comments, bool(odd)
+
+
+def _blank(text: str, comments: list[int]) -> str:
+    """``text`` with its comments turned to spaces (line breaks kept: offsets and lines stay)."""
+    pieces = []
+    at = 0
+    for i in range(0, len(comments), 2):
+        start, end = comments[i], comments[i + 1]
+        pieces += (text[at:start], _NOT_NEWLINE.sub(_spaces, text[start:end]))
+        at = end
+    pieces.append(text[at:])
+    return "".join(pieces)
+
+
+def _spaces(m: re.Match) -> str:
+    return " " * (m.end() - m.start())
+
+
+def _not_plain(text: str) -> list[int]:
+    """Where ``text`` (comments blanked) stops being plain, in order: each ``{`` left (in a value
+    or a % line) and each ``[`` that does not open a plain tag line. A record with neither is plain: the tags
+    are found by one regex, and nothing hides in its other lines (the reference reader does
+    not tokenize a line with no ``[`` or ``{`` outside the auction, whose words are checked
+    one by one)."""
+    found = [m.start() for m in _ODD_BRACKET.finditer(text)]
+    if "{" in text:
+        found += [m.start() for m in _BRACE.finditer(text)]
+        found.sort()
+    return found
+
+
+def _comments(text: str) -> list[int]:
+    """Where the ``{ }`` comments of ``text`` start and end (a flat list), skipping what looks
+    like one inside a quoted value, a ``%`` line or a ``;`` comment."""
+    out: list[int] = []
+    pos = 0
+    while (brace := text.find("{", pos)) >= 0:
+        at = max(text.rfind("\n", 0, brace) + 1, pos)  # nothing that hides a brace spans lines, but a comment
+        while True:
+            m = _SKIPPED.search(text, at)
+            if m is None or m.start() > brace:  # cannot happen: the brace itself matches
+                pos = brace + 1
+                break
+            if text[m.start()] == "{":
+                out += (m.start(), m.end())
+                pos = m.end()
+                break
+            if m.end() > brace:  # the brace is inside a value, a % line or a ; comment
+                pos = m.end()
+                break
+            at = m.end()
+    return out
 
 
 def _open_quote(text: str, start: int, end: int, comments: list[int]) -> bool:
@@ -676,13 +737,15 @@ def _open_quote(text: str, start: int, end: int, comments: list[int]) -> bool:
 # -- the fast lane -----------------------------------------------------------------------------------
 _TAG_LINE = r'\[[A-Za-z0-9]+ "(?:[^"\\\n]|\\.)*"\]'
 _TAG_LINE_RE = re.compile(_TAG_LINE)
-_IGNORED_LINES = re.compile(r"^(?:" + _TAG_LINE + r"|%[^\n]*)$", re.MULTILINE)
-# Outside the tag lines, the reference tokenizes only lines with a "[" or a "{" (and the auction's
-# lines, whose words the fast lane checks one by one): none of those may remain.
-_NOT_PLAIN = re.compile(r"[\[{]")
-_WANT_HEAD = re.compile(r'^\[(?:Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West) "', re.MULTILINE)
+# a "[" that does not open a plain tag line: after something else than a line break (the
+# lookbehind), or not followed by the rest of one tag and the line's end. The literal "[" lets
+# the regex engine jump from "[" to "[".
+_ODD_BRACKET = re.compile(r'\[(?:(?<=[^\n]\[)|(?![A-Za-z0-9]+ "(?:[^"\\\n]|\\.)*"\]$))', re.MULTILINE)
+# In a plain record '[Name "' only opens a tag line, so these need no line anchors (which would
+# stop the regex engine from jumping from "[" to "[").
+_WANT_HEAD = re.compile(r'\[(?:Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West) "')
+_WANT = re.compile(r'\[(Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West) "([^"\\\n]*+)"\]')
 _BEFORE_TAGS = re.compile(r"(?:[ \t\n]*%[^\n]*)*[ \t\n]*")  # blank and % lines before a record's first tag
-_WANT = re.compile(r'^\[(Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West) "([^"\\\n]*)"\]$', re.MULTILINE)
 _SEAT_CODE = {"N": 0, "E": 1, "S": 2, "W": 3}
 _VUL_OK = frozenset(("None", "NS", "EW", "All", "Both", "Love", "-", "none", "ns", "ew", "all", "both", "love",
                      "NONE", "ALL", "BOTH", "LOVE", ""))
@@ -704,20 +767,6 @@ for _form in _SUFFIXES:
     _TOKENS[_form] = _SUFFIX
 for _n in range(256):
     _TOKENS[f"${_n}"] = _NAG
-
-
-def _plain(text: str) -> bool:
-    """Every line one plain tag ``[Name "value"]``, a ``%`` line, or a line with no ``[`` and no
-    ``{``: then the tags can be found by one regex and nothing hides in the other lines."""
-    return _ODD_BREAKS.search(text) is None and _NOT_PLAIN.search(_IGNORED_LINES.sub("", text)) is None
-
-
-def _blank_comment(m: re.Match) -> str:
-    """A ``{ }`` comment becomes its line breaks (or a space); what else _SKIPPED finds stays."""
-    text = m.group()
-    if text[0] != "{":
-        return text
-    return "\n" * text.count("\n") or " "
 
 
 _RECORDED: dict[tuple, RecordedResult | None] = {}
@@ -889,27 +938,25 @@ def _annotated(codes: list[int]) -> tuple[list[int], frozenset[int]] | None:
 
 
 def _auction_notes(chunk: str, end: int) -> set[int] | None:
-    """Note numbers of the auction section, None if one is unreadable.
+    """Note numbers of the auction section, None if one is unreadable or given twice.
 
     Its notes are the ``[Note "n:..."]`` tag lines right after its calls, from
     ``chunk[end + 1]`` on (``end`` < 0: the section ends the record, no note); a note after
-    another tag belongs to that tag's section. The record is plain, so a value is its line
-    less the 7-character head and 2-character tail.
+    another tag belongs to that tag's section.
     """
-    notes: set[int] = set()
     if end < 0:
-        return notes
-    pos = end + 1
-    while chunk.startswith('[Note "', pos):
-        stop = chunk.find("\n", pos)
-        if stop < 0:
-            stop = len(chunk)
-        value = chunk[pos + 7:stop - 2]
-        idx, sep, _ = value.partition(":")
-        if not sep or not idx.isascii() or not idx.strip().isdigit() or not 1 <= int(idx) <= 32:
-            return None
-        if int(idx) in notes:
-            return None
-        notes.add(int(idx))
-        pos = stop + 1
+        return set()
+    run = _NOTE_RUN.match(chunk, end + 1)
+    if run is None:
+        return set()
+    numbers = _NOTE_NUMBER.findall(run.group())
+    if len(numbers) != run.group().count('[Note "'):
+        return None
+    notes = set(map(int, numbers))
+    if len(notes) != len(numbers) or min(notes) < 1 or max(notes) > 32:
+        return None
     return notes
+
+
+_NOTE_RUN = re.compile(r'(?:\[Note "[^\n]*(?:\n|\Z))+')
+_NOTE_NUMBER = re.compile(r'\[Note "[ \t]*([0-9]+)[ \t]*:')
