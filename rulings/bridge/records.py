@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from arbitre.rulings.bridge import kernel
-from arbitre.rulings.bridge.auction import Auction, Contract, Kind
+from arbitre.rulings.bridge.auction import KIND_VALUE, Auction, Contract, Kind
 from arbitre.rulings.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, Strain
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
@@ -405,7 +405,7 @@ def finish_board(board: Board, *, complete_expected: bool = True, bidding: kerne
         auction = board.auction
         assert auction is not None
         board._bidding, board._turn = auction.bidding, auction.turn
-        board.irregularities = tuple(irr.kind.value for irr in auction.irregularities)
+        board.irregularities = tuple(KIND_VALUE[irr.kind] for irr in auction.irregularities)
     if not board.is_complete:
         if complete_expected and not board.unfinished:
             calls = " ".join(map(kernel.text, codes))
