@@ -78,7 +78,7 @@ def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | N
         irregularities.append(IrregularityReport(
             kind=kind, law=k.law if k else "?", tree=k.tree if k else "", label=labels[kind],
             index=irr.index, seat=_NAMES[irr.seat], call=kernel.text(irr.call.code), status=irr.status,
-            facts=dict(irr.facts), params=dict(irr.params),
+            facts=irr.facts, params=irr.params,  # the engine is done with them: shared, not copied
         ))
     c = auction.contract
     contract = None
