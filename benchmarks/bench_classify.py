@@ -1,16 +1,21 @@
-"""Classify throughput on real records, and cold ``arbitre classify`` start-up.
+"""Classify throughput on real records next to endplay, bounded work, peak RSS, cold start.
 
-Run: ``python benchmarks/bench_classify.py [--reps 7] [--cli-runs 15]`` with an interpreter
-that has arbitre installed (the bench venv also has endplay:
-``/tmp/benchvenv/bin/pip install -e .`` then ``/tmp/benchvenv/bin/python benchmarks/bench_classify.py``).
+Run: ``python benchmarks/bench_classify.py [--reps 7] [--cli-runs 15] [--big-mb 50]`` with an
+interpreter that has arbitre and its ``bench`` extra (endplay) installed (``pip install -e .[bench]``).
 
-(a) boards per second for reading + classifying every file of ``../shared/data/bridge/``
-in-process with the fast path (``arbitre.rulings.bridge.fastscan.scan_file``), on the PBN
-files and on all files, next to endplay's PBN reader (``endplay.parsers.pbn.loads``) on the
-same PBN files in the same run, and the reference path (``reading.read_text`` +
-``reading.report``) for honesty. Texts are decoded once before timing; every side gets the
-same ``str``. endplay crashes on some files: those are cut into records at blank lines and
-each record is fed alone, failures counted. Target: ours >= 20x endplay on the PBN files.
+(a) boards per second of the summary view (each reader's fast lane, then ``summary.summarize``)
+on the PBN files of ``../shared/data/bridge/`` (``pbn/`` and ``more/``) plus
+``tests/data/bridge/quirks.pbn``, side by side with endplay's PBN reader on the same texts;
+and on the LIN files (``lin/`` plus ``tests/data/bridge/quirks.lin``) rewritten as BBO
+single-hand records, the LIN endplay's reader takes (it cannot read vugraph files), side by
+side with endplay's LIN reader. Targets: >= 20x endplay on each. The full-report path
+(reference lanes + ``reading.report``) is shown for honesty.
+
+(c) one typed auction of 100,000 calls read and classified in-process. Target: < 1 s.
+
+(d) peak RSS of ``arbitre classify BIG.pbn --json`` and ``--summary --json`` on a synthetic PBN
+of ``--big-mb`` MB (written to a temporary folder), and of ``arbitre classify /dev/zero``.
+Target: < 100 MB.
 
 (b) the median wall time of a cold ``arbitre classify "1H P 2C P P P" --dealer N`` (the
 console script of this interpreter's environment, ``ARBITRE_DB`` pointing at a KB created
@@ -32,6 +37,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "bridge"
+QUIRKS = ROOT / "tests" / "data" / "bridge"  # synthetic files with the quirks the shared data lacks
 
 
 def _cpu_name() -> str:
@@ -76,16 +82,20 @@ def _kb(tmp: Path) -> Path:
 
 
 # -- (a) throughput -----------------------------------------------------------------------------------
-def _endplay_loads():
+def _endplay(kind: str):
     try:
-        from endplay.parsers import pbn as endplay_pbn
+        if kind == "pbn":
+            from endplay.parsers import pbn as parser
+        else:
+            from endplay.parsers import lin as parser
     except Exception as e:  # noqa: BLE001 - any import failure means "not available"
         return None, f"{type(e).__name__}: {e}"
-    return endplay_pbn.loads, None
+    return parser.loads, None
 
 
-def _endplay_run(loads, texts: list[tuple[str, str]]) -> tuple[int, int, list[str]]:
-    """Boards endplay reads, records it fails on, and the files it crashed on."""
+def _endplay_run(loads, texts: list[tuple[str, str]], sep: str) -> tuple[int, int, list[str]]:
+    """Boards endplay reads, records it fails on, and the files it crashed on (those are fed
+    record by record: blank-line separated for PBN, one line each for single-hand LIN)."""
     boards = failures = 0
     crashed = []
     for name, text in texts:
@@ -93,7 +103,7 @@ def _endplay_run(loads, texts: list[tuple[str, str]]) -> tuple[int, int, list[st
             boards += len(loads(text))
         except Exception:  # noqa: BLE001 - endplay raises various errors on real files
             crashed.append(name)
-            for rec in text.replace("\r\n", "\n").split("\n\n"):
+            for rec in text.replace("\r\n", "\n").split(sep):
                 if not rec.strip():
                     continue
                 try:
@@ -103,76 +113,207 @@ def _endplay_run(loads, texts: list[tuple[str, str]]) -> tuple[int, int, list[st
     return boards, failures, crashed
 
 
-def throughput(reps: int) -> dict:
-    from arbitre.kb.access import load_irregularity_kinds, load_machine
-    from arbitre.rulings.bridge import fastscan, reading
+def single_hand_lin(text: str) -> str:
+    """A vugraph LIN text as BBO single-hand records (``pn|S,W,N,E|md|...|sv|...|ah|Board n|mb|...``),
+    one per line, without the play: the LIN that endplay's reader takes (it cannot read
+    vugraph files, whose ``pn|`` names eight players)."""
+    parts = "".join(text.splitlines()).split("|")
+    names: list[str] = []
+    out: list[str] = []
+    rec: dict | None = None
 
-    if not DATA.is_dir():
-        return {"error": f"data folder not found: {DATA}"}
-    all_files = sorted(DATA.rglob("*.pbn")) + sorted(DATA.rglob("*.lin"))
-    pbn_files = sorted((DATA / "pbn").glob("*.pbn"))  # the real exports (not the verifier cases)
-    texts = {p: reading.decode(p.read_bytes()) for p in all_files}
+    def flush() -> None:
+        if rec and rec.get("md") and rec["calls"]:
+            start = 4 if rec["room"] == "c" and len(names) >= 8 else 0
+            players = (names[start:start + 4] + ["-"] * 4)[:4]
+            out.append(f"pn|{','.join(p or '-' for p in players)}|st||md|{rec['md']}|sv|{rec.get('sv', 'o')}|"
+                       f"ah|Board {rec['n']}|" + "".join(rec["calls"]) + "pg||")
+
+    for i in range(0, len(parts) - 1, 2):
+        key, value = parts[i].strip().lower(), parts[i + 1]
+        if key == "pn":
+            names = [n.strip() for n in value.split(",")]
+        elif key == "qx":
+            flush()
+            ident = value.split(",")[0].strip()
+            rec = {"room": ident[:1].lower(), "n": "".join(c for c in ident if c.isdigit()) or "1", "calls": []}
+        elif rec is not None and key in ("md", "sv"):
+            rec[key] = value
+        elif rec is not None and key in ("mb", "an"):
+            rec["calls"].append(f"{key}|{value}|")
+    flush()
+    return "\n".join(out) + "\n"
+
+
+def _machine_kinds():
+    from arbitre.kb.access import load_irregularity_kinds, load_machine
+
     with tempfile.TemporaryDirectory() as tmp:
         conn = sqlite3.connect(_kb(Path(tmp)))
         machine, kinds = load_machine(conn), load_irregularity_kinds(conn)
         conn.close()
+    return machine, kinds
 
-    def ours(files):
+
+def _side_by_side(ours, theirs, reps: int) -> tuple[dict, dict | None]:
+    """Interleaved runs, so both see the same machine load."""
+    ours()
+    if theirs is not None:
+        theirs()
+    mine, peer, n, extra = [], [], 0, None
+    for _ in range(reps):
+        t = time.perf_counter()
+        n = ours()
+        mine.append(time.perf_counter() - t)
+        if theirs is not None:
+            t = time.perf_counter()
+            extra = theirs()
+            peer.append(time.perf_counter() - t)
+    if theirs is None:
+        return _stats(mine, n), None
+    boards, failures, crashed = extra
+    return _stats(mine, n), {**_stats(peer, boards), "failed_records": failures, "crashed_files": crashed}
+
+
+def throughput(reps: int) -> dict:
+    from arbitre.rulings.bridge import lin, pbn, reading
+    from arbitre.rulings.bridge.summary import summarize
+
+    if not DATA.is_dir():
+        return {"error": f"data folder not found: {DATA}"}
+    machine, kinds = _machine_kinds()
+    pbn_files = sorted((DATA / "pbn").glob("*.pbn")) + sorted((DATA / "more").glob("*.pbn")) + [QUIRKS / "quirks.pbn"]
+    lin_files = sorted((DATA / "lin").glob("*.lin")) + [QUIRKS / "quirks.lin"]
+    texts = {p: reading.decode(p.read_bytes()) for p in pbn_files + lin_files}
+    single = {p: single_hand_lin(texts[p]) for p in lin_files}
+
+    def ours(files, reader, source=None):
         def run():
             n = 0
             for p in files:
-                n += len(fastscan.scan_file(texts[p], p.suffix[1:], machine, kinds, str(p)))
+                for b in reader.iter_boards((source or texts)[p], str(p), fast=True):
+                    summarize(b, machine, kinds)
+                    n += 1
             return n
         return run
 
-    def reference(files):
+    def reference(files, reader):
         def run():
             n = 0
             for p in files:
-                for b in reading.read_text(texts[p], str(p), fmt=p.suffix[1:]):
+                for b in reader.iter_boards(texts[p], str(p)):
                     reading.report(b, machine, kinds)
                     n += 1
             return n
         return run
 
-    out: dict = {"files": {"all": len(all_files), "pbn": len(pbn_files)}}
-    fast_share = [s.fast for p in all_files for s in fastscan.scan_file(texts[p], p.suffix[1:], machine, kinds, str(p))]
-    out["fast_path_share"] = sum(fast_share) / len(fast_share)
-    loads, why = _endplay_loads()
-    pbn_texts = [(p.name, texts[p]) for p in pbn_files]
-    ours_pbn, ep_times = [], []
-    ep_boards = ep_fail = 0
-    ep_crashed: list[str] = []
-    run_ours_pbn = ours(pbn_files)
-    run_ours_pbn()
-    if loads is not None:
-        _endplay_run(loads, pbn_texts[:1])
-    n_pbn = 0
-    for _ in range(reps):  # interleaved, so both see the same machine load
-        t = time.perf_counter()
-        n_pbn = run_ours_pbn()
-        ours_pbn.append(time.perf_counter() - t)
-        if loads is not None:
-            t = time.perf_counter()
-            ep_boards, ep_fail, ep_crashed = _endplay_run(loads, pbn_texts)
-            ep_times.append(time.perf_counter() - t)
-    out["ours_pbn"] = _stats(ours_pbn, n_pbn)
-    out["ours_all"] = _stats(*_timed(ours(all_files), reps))
-    if loads is None:
-        out["endplay"] = {"error": f"endplay not importable: {why}"}
-    else:
-        out["endplay"] = {**_stats(ep_times, ep_boards), "failed_records": ep_fail, "crashed_files": ep_crashed}
-        out["ratio_pbn"] = out["ours_pbn"]["boards_per_s"] / out["endplay"]["boards_per_s"]
+    out: dict = {"files": {"pbn": len(pbn_files), "lin": len(lin_files)}}
+    lanes = [b.codes is not None for p in pbn_files for b in pbn.iter_boards(texts[p], str(p), fast=True)
+             if b.has_auction and not b.problems]
+    out["fast_lane_share_pbn"] = sum(lanes) / len(lanes)
+    lanes = [b.codes is not None for p in lin_files for b in lin.iter_boards(texts[p], str(p), fast=True)
+             if b.has_auction and not b.problems]
+    out["fast_lane_share_lin"] = sum(lanes) / len(lanes)
+    for kind, files, reader, sep, source in (("pbn", pbn_files, pbn, "\n\n", texts),
+                                             ("lin", lin_files, lin, "\n", single)):
+        loads, why = _endplay(kind)
+        same = [(p.name, source[p]) for p in files]
+        theirs = None if loads is None else (lambda same=same, loads=loads, sep=sep: _endplay_run(loads, same, sep))
+        mine, peer = _side_by_side(ours(files, reader, source), theirs, reps)
+        out[f"ours_{kind}"] = mine
+        out[f"endplay_{kind}"] = peer if peer is not None else {"error": f"endplay not importable: {why}"}
+        if peer is not None:
+            out[f"ratio_{kind}"] = mine["boards_per_s"] / peer["boards_per_s"]
+    out["ours_lin_vugraph"] = _stats(*_timed(ours(lin_files, lin), reps))
     ref_reps = max(3, reps // 2)
-    out["reference_pbn"] = _stats(*_timed(reference(pbn_files), ref_reps))
-    out["reference_all"] = _stats(*_timed(reference(all_files), ref_reps))
+    out["reference_pbn"] = _stats(*_timed(reference(pbn_files, pbn), ref_reps))
+    out["reference_lin"] = _stats(*_timed(reference(lin_files, lin), ref_reps))
+    return out
+
+
+# -- (c) bounded work ---------------------------------------------------------------------------------
+def long_auction(calls: int = 100_000) -> dict:
+    """One typed auction of ``calls`` calls (an opening, then passes: every call after the third
+    pass is a call after the close), read and classified in-process, and through the CLI."""
+    from arbitre.rulings.bridge import reading
+
+    machine, kinds = _machine_kinds()
+    auction = " ".join(["1C"] + ["P"] * (calls - 1))
+    t = time.perf_counter()
+    (board,) = reading.iter_text(auction, "<typed>", fmt="text")
+    r = reading.report(board, machine, kinds)
+    elapsed = time.perf_counter() - t
+    assert r is not None and len(r.calls) == calls
+    return {"calls": calls, "classify_s": elapsed, "irregularities": len(r.irregularities)}
+
+
+def _peak(cmd: list[str], env: dict) -> tuple[float, float, int]:
+    """Wall time (s), peak RSS (MB) and exit code of a command run to the end, output discarded.
+
+    The peak is GNU time's maximum resident set size (``/usr/bin/time -f %M``); without it, the
+    kernel's high-water mark (``VmHWM``) polled while the command runs. (``ru_maxrss`` from
+    ``wait4`` would not do: across fork and exec it keeps the benchmark's own size.)
+    """
+    t = time.perf_counter()
+    if Path("/usr/bin/time").exists():
+        proc = subprocess.run(["/usr/bin/time", "-f", "%M", *cmd], env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True, check=False)  # exit 1 and 2 are results here
+        peak = int(proc.stderr.strip().splitlines()[-1])
+        return time.perf_counter() - t, peak / 1024, proc.returncode
+    popen = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    status = Path(f"/proc/{popen.pid}/status")
+    peak = 0
+    while popen.poll() is None:
+        try:
+            for line in status.read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    peak = max(peak, int(line.split()[1]))
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.02)
+    return time.perf_counter() - t, peak / 1024, popen.returncode
+
+
+def memory(size_mb: int) -> dict:
+    """Peak RSS of ``arbitre classify BIG.pbn --json`` (the full view) and ``--summary --json`` on a
+    synthetic PBN of ``size_mb`` MB (the shared PBN records repeated, boards renumbered; written
+    to a temporary folder, never kept), and of ``arbitre classify /dev/zero``."""
+    script = Path(sys.executable).parent / "arbitre"
+    if not script.exists() or not (Path("/usr/bin/time").exists() or Path("/proc/self/status").exists()):
+        return {"error": "no arbitre console script, or no way to read a peak RSS here"}
+    from arbitre.rulings.bridge import reading
+
+    records = []
+    for p in sorted((DATA / "pbn").glob("*.pbn")) + sorted((DATA / "more").glob("*.pbn")):
+        records += [r for r in reading.decode(p.read_bytes()).replace("\r\n", "\n").split("\n\n") if "[Auction" in r]
+    out: dict = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "ARBITRE_DB": str(_kb(Path(tmp)))}
+        big = Path(tmp) / "big.pbn"
+        written = boards = 0
+        with big.open("w", encoding="utf-8") as fh:
+            while written < size_mb * 1_000_000:
+                for r in records:
+                    chunk = r + "\n\n"
+                    fh.write(chunk)
+                    written += len(chunk.encode())
+                    boards += 1
+        out["input"] = {"mb": big.stat().st_size / 1e6, "records": boards}
+        for label, args in (("full_json", [str(big), "--json"]), ("summary_json", [str(big), "--summary", "--json"]),
+                            ("dev_zero", ["/dev/zero"])):
+            if label == "dev_zero" and not Path("/dev/zero").exists():
+                continue
+            wall, rss, code = _peak([str(script), "classify", *args], env)
+            out[label] = {"wall_s": wall, "peak_rss_mb": rss, "exit": code}
+        wall, rss, code = _peak([str(script), "classify", "1H P 2C P P P", "--json"], env)
+        out["baseline_one_auction"] = {"wall_s": wall, "peak_rss_mb": rss, "exit": code}
     return out
 
 
 # -- (b) cold CLI -------------------------------------------------------------------------------------
 def _wall(cmd: list[str], env: dict) -> float:
     t = time.perf_counter()
-    proc = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
     elapsed = time.perf_counter() - t
     if proc.returncode != 0:
         raise RuntimeError(f"{cmd[0]} exited {proc.returncode}: {proc.stderr.decode(errors='replace')[-400:]}")
@@ -205,7 +346,7 @@ def cold_cli(runs: int) -> dict:
 
 # -- report -------------------------------------------------------------------------------------------
 def _line(label: str, s: dict) -> str:
-    return (f"  {label:<34} {s['boards']:>6} boards  {s['boards_per_s']:>10,.0f} boards/s  "
+    return (f"  {label:<44} {s['boards']:>6} boards  {s['boards_per_s']:>10,.0f} boards/s  "
             f"({s['median_s'] * 1e3:.1f} ms median, {s['min_s'] * 1e3:.1f}-{s['max_s'] * 1e3:.1f} ms, "
             f"{1e6 * s['median_s'] / max(s['boards'], 1):.1f} µs/board)")
 
@@ -214,6 +355,7 @@ def main(argv: list[str] | None = None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--reps", type=int, default=7)
     ap.add_argument("--cli-runs", type=int, default=15)
+    ap.add_argument("--big-mb", type=int, default=50, help="size of the synthetic PBN for peak RSS (0: skip)")
     ap.add_argument("--skip-cli", action="store_true")
     args = ap.parse_args(argv)
     info = machine_info()
@@ -222,23 +364,40 @@ def main(argv: list[str] | None = None) -> dict:
     result: dict = {"machine": info}
     a = throughput(args.reps)
     result["throughput"] = a
-    print(f"(a) reading + classifying {DATA}")
+    print(f"(a) reading + classifying {DATA} and tests/data/bridge (summary view: fast lanes)")
     if "error" in a:
         print("  " + a["error"])
     else:
-        print(f"  fast path share: {100 * a['fast_path_share']:.1f}% of records (the rest: reference path)")
-        print(_line("ours, PBN files", a["ours_pbn"]))
-        if "error" in a["endplay"]:
-            print("  " + a["endplay"]["error"])
+        print(f"  fast lane share of clean records: PBN {100 * a['fast_lane_share_pbn']:.1f}%, "
+              f"LIN {100 * a['fast_lane_share_lin']:.1f}%")
+        for kind, what in (("pbn", "PBN files"), ("lin", "LIN as single-hand records")):
+            print(_line(f"ours, {what}", a[f"ours_{kind}"]))
+            ep = a[f"endplay_{kind}"]
+            if "error" in ep:
+                print("  " + ep["error"])
+                continue
+            print(_line(f"endplay, the same {what}", ep)
+                  + f"\n  {'':<44} crashed on {len(ep['crashed_files'])} file(s), "
+                    f"{ep['failed_records']} record(s) failed alone")
+            print(f"  ratio ours/endplay on {what}: {a[f'ratio_{kind}']:.1f}x (target >= 20x)")
+        print(_line("ours, LIN vugraph files as they are", a["ours_lin_vugraph"]))
+        print(_line("full reports (reference lanes), PBN", a["reference_pbn"]))
+        print(_line("full reports (reference lanes), LIN", a["reference_lin"]))
+    c = long_auction()
+    result["long_auction"] = c
+    print(f"(c) one typed auction of {c['calls']:,} calls read and classified: {c['classify_s']:.2f} s "
+          f"({c['irregularities']:,} irregularities; target < 1 s)")
+    if args.big_mb:
+        m = memory(args.big_mb)
+        result["memory"] = m
+        if "error" in m:
+            print("(d) " + m["error"])
         else:
-            ep = a["endplay"]
-            print(_line("endplay pbn.loads, same PBN files", ep)
-                  + f"\n  {'':<34} crashed on {len(ep['crashed_files'])} file(s) "
-                    f"{ep['crashed_files']}, {ep['failed_records']} record(s) failed alone")
-            print(f"  ratio ours/endplay on PBN: {a['ratio_pbn']:.1f}x (target >= 20x)")
-        print(_line("ours, all files (PBN + LIN)", a["ours_all"]))
-        print(_line("reference path, PBN files", a["reference_pbn"]))
-        print(_line("reference path, all files", a["reference_all"]))
+            print(f"(d) peak RSS on a synthetic PBN of {m['input']['mb']:.0f} MB ({m['input']['records']:,} records):")
+            for key in ("full_json", "summary_json", "dev_zero", "baseline_one_auction"):
+                if key in m:
+                    v = m[key]
+                    print(f"  {key:<22} peak {v['peak_rss_mb']:6.0f} MB  {v['wall_s']:7.1f} s  exit {v['exit']}")
     if args.skip_cli:
         return result
     b = cold_cli(args.cli_runs)

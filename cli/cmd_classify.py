@@ -2,8 +2,9 @@
 
 Reading goes on past a bad input: each unreadable source is reported on stderr (and in
 the JSON document's ``errors``), every readable auction gets its result. A folder stands
-for the .pbn and .lin files under it. ``--summary`` gives one line per board through the
-fast scanner (:mod:`arbitre.rulings.bridge.fastscan`) instead of a table per auction.
+for the .pbn and .lin files under it. Files and stdin are read by streaming and ``--json``
+is written as it goes, so memory stays flat whatever the input size. ``--summary`` gives
+one line per board through the readers' fast lanes instead of a table per auction.
 Exit code: 0 clean, 1 irregularities or dirty records found, 2 some input unreadable.
 """
 from __future__ import annotations
@@ -13,18 +14,31 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-
 from arbitre.cli import exitcodes
-from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, game_option, out, print_json
+from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, game_option, out
 from arbitre.cli.output import note, print_error
 
-_FILE_SUFFIXES = (".pbn", ".lin", ".txt")
+_PATH_SUFFIXES = (".pbn", ".lin", ".txt", ".json")
+_PATH_PREFIXES = ("./", "../", "/", "~")
 _FOLDER_SUFFIXES = (".pbn", ".lin")
+
+
+def _exists(p: Path) -> tuple[bool, bool]:
+    """(is a folder, is a file); a name the system refuses (too long...) is neither."""
+    try:
+        return p.is_dir(), p.is_file()
+    except (OSError, ValueError):
+        return False, False
 
 
 def _sources(inputs: list[str]) -> list[tuple[str, str | Path]]:
     """Split arguments into files, folders (their .pbn/.lin files, sorted), stdin and typed
-    auctions (consecutive words joined)."""
+    auctions (consecutive words joined).
+
+    Only an existing file or folder, ``-``, or an argument that looks like a path (it ends
+    in .pbn, .lin, .txt or .json, or starts with ./, ../, / or ~) is a path: anything else
+    is typed calls, so a long auction or a call with a slash is never read as a file name.
+    """
     sources: list[tuple[str, str | Path]] = []
     words: list[str] = []
 
@@ -34,19 +48,24 @@ def _sources(inputs: list[str]) -> list[tuple[str, str | Path]]:
             words.clear()
 
     for arg in inputs:
-        p = Path(arg)
+        if not arg.strip():
+            from arbitre.cli.common import fail
+
+            fail("an empty argument is neither an auction nor a file")
+        p = Path(arg).expanduser() if arg.startswith("~") else Path(arg)
+        is_dir, is_file = _exists(p) if arg != "-" else (False, False)
         if arg == "-":
             flush()
             sources.append(("stdin", "-"))
-        elif p.is_dir():
+        elif is_dir:
             flush()
             files = sorted(f for f in p.rglob("*") if f.suffix.lower() in _FOLDER_SUFFIXES and f.is_file())
             if files:
                 sources.extend(("file", f) for f in files)
             else:
                 sources.append(("empty-dir", p))
-        elif p.is_file() or "/" in arg or "\\" in arg or (arg.lower().endswith(_FILE_SUFFIXES) and "." in arg[:-4]):
-            # no call has a slash: a missing path is reported as a file that cannot be read
+        elif is_file or arg.lower().endswith(_PATH_SUFFIXES) or arg.startswith(_PATH_PREFIXES):
+            # a missing path is reported as a file that cannot be read
             flush()
             sources.append(("file", p))
         else:
@@ -104,58 +123,54 @@ def register(app: typer.Typer) -> None:
         sources = _sources(inputs)
         from arbitre.cli.common import connect
         from arbitre.kb.access import load_irregularity_kinds, load_machine
-        from arbitre.rulings.bridge.reading import no_auction_label, read_path, read_text, report
+        from arbitre.rulings.bridge.reading import no_auction_label, report
 
         conn = connect(db)
         machine, kinds = load_machine(conn), load_irregularity_kinds(conn)
         if summary:
             raise typer.Exit(_summaries(sources, seat, machine, kinds, lang.value, as_json))
-        reports, errors, skipped = [], [], []
+        irregular, errors, skipped = [], [], []
+        findings = False
+        stream = _JsonStream(sys.stdout) if as_json else None
+        console = None if as_json else out()
+        if stream is not None:
+            stream.open("auctions", {"game": "bridge"})
         for kind, value in sources:
             bad_lines: list[InputError] = []  # a typed text goes on past an unreadable line
             try:
-                if kind == "empty-dir":
-                    raise _empty_dir(value)
-                if kind == "file":
-                    boards = read_path(value, seat, errors=bad_lines)  # type: ignore[arg-type]
-                elif kind == "stdin":
-                    boards = read_text(_stdin_text(), "<stdin>", seat, errors=bad_lines)
-                else:
-                    boards = read_text(str(value), "<typed>", seat, fmt="text")
+                for b in _boards(kind, value, seat, fast=False, errors=bad_lines):
+                    r = report(b, machine, kinds)
+                    if r is None:
+                        skipped.append(_no_auction(b))
+                        note(no_auction_label(b))
+                        continue
+                    findings = findings or bool(r.irregularities or r.problems or r.agrees_with_record is False)
+                    if r.irregularities and rule:
+                        irregular.append(r)
+                    if stream is not None:
+                        stream.item(_report_json(r))
+                    else:
+                        from arbitre.cli.render_classify import render
+
+                        render(r, lang.value, console)
+                        console.print()
             except InputError as e:
                 errors.append(_input_error(e, kind, value, lang.value))
-                continue
             errors.extend(_input_error(e, kind, value, lang.value) for e in bad_lines)
-            for b in boards:
-                r = report(b, machine, kinds)
-                if r is None:
-                    skipped.append(_no_auction(b))
-                    note(no_auction_label(b))
-                    continue
-                reports.append(r)
-        if as_json:
-            from arbitre.rulings.bridge.report import ClassifyResult, to_json
-
-            doc = to_json(ClassifyResult(auctions=reports, errors=errors, without_auction=skipped))
+        if stream is not None:
+            rest: dict = {"errors": errors, "without_auction": skipped}
             if rule:
                 from arbitre.cli.cmd_ruling import irregularity_walks, walk_json
 
-                doc["rulings"] = [{"board": r.board, "source": r.source, "irregularity": irr.index, "kind": irr.kind,
-                                   **walk_json(w)} for r, irr, w in irregularity_walks(reports, db, answer or [])]
-            print_json(doc)
-        else:
-            from arbitre.cli.render_classify import render
-
-            console = out()
-            for r in reports:
-                render(r, lang.value, console)
-                console.print()
+                rest["rulings"] = [{"board": r.board, "source": r.source, "irregularity": irr.index, "kind": irr.kind,
+                                    **walk_json(w)} for r, irr, w in irregularity_walks(irregular, db, answer or [])]
+            stream.close(rest)
         if rule and not as_json:
             from arbitre.cli.cmd_ruling import open_irregularities
 
-            open_irregularities(reports, db, lang.value, answer or [])
+            open_irregularities(irregular, db, lang.value, answer or [])
         code = exitcodes.OK
-        if skipped or any(r.irregularities or r.problems or r.agrees_with_record is False for r in reports):
+        if skipped or findings:
             code = exitcodes.FINDINGS
         if errors:
             code = exitcodes.BAD_INPUT
@@ -173,7 +188,54 @@ def _refuse_blank(inputs: list[str]) -> None:
                    f"argument {i} is empty: give an auction, a file, a folder or - (standard input)"))
 
 
-def _empty_dir(path: str | Path):
+def _boards(kind: str, value, seat, *, fast: bool, errors: list | None = None):
+    """The boards of one source, read by streaming (files and stdin) in the lane asked for."""
+    from arbitre.rulings.bridge.reading import iter_path, iter_stream, iter_text
+
+    if kind == "empty-dir":
+        raise _empty_dir(value)
+    if kind == "file":
+        return iter_path(value, seat, fast=fast, errors=errors)
+    if kind == "stdin":
+        return iter_stream(sys.stdin.buffer, "<stdin>", seat, fast=fast, errors=errors)
+    return iter_text(str(value), "<typed>", seat, fmt="text")
+
+
+def _report_json(r) -> dict:
+    from arbitre.rulings.bridge.report import report_json
+
+    return report_json(r)
+
+
+class _JsonStream:
+    """One JSON document written as it goes: the same text as ``print_json`` of the whole
+    document (indent 2), with one list written item by item, so memory stays flat."""
+
+    def __init__(self, fp) -> None:
+        self.fp = fp
+        self.count = 0
+
+    @staticmethod
+    def _dumps(value, indent: str) -> str:
+        import json
+
+        return json.dumps(value, ensure_ascii=False, indent=2, default=str).replace("\n", "\n" + indent)
+
+    def open(self, key: str, head: dict) -> None:
+        self.fp.write("{\n" + "".join(f"  {self._dumps(k, '')}: {self._dumps(v, '  ')},\n" for k, v in head.items())
+                      + f"  {self._dumps(key, '')}: [")
+
+    def item(self, value) -> None:
+        self.fp.write(("," if self.count else "") + "\n    " + self._dumps(value, "    "))
+        self.count += 1
+
+    def close(self, rest: dict) -> None:
+        self.fp.write(("\n  ]" if self.count else "]")
+                      + "".join(f",\n  {self._dumps(k, '')}: {self._dumps(v, '  ')}" for k, v in rest.items())
+                      + "\n}\n")
+
+
+def _empty_dir(path: Path):
     from arbitre.rulings.errors import InputError
     from arbitre.rulings.i18n import T
 
@@ -197,52 +259,55 @@ def _input_error(e, kind: str, value, lang: str) -> dict:
             "token": e.token, "message": e.message.as_dict()}
 
 
-def _stdin_text() -> str:
-    from arbitre.rulings.bridge.reading import decode
-    from arbitre.rulings.errors import InputError
-    from arbitre.rulings.i18n import T
-
-    text = decode(sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode())
-    if not text.strip():
-        raise InputError(T("l'entrée standard est vide", "standard input is empty"), source="<stdin>")
-    return text
-
-
 def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool) -> int:
-    """``--summary``: scan every source, print one line (or JSON object) per board."""
-    from arbitre.cli.render_summary import render, to_json, totals
-    from arbitre.rulings.bridge import fastscan, textauction
-    from arbitre.rulings.bridge.reading import read_file_text, read_text, report
+    """``--summary``: scan every source (the readers' fast lanes), one line (or JSON object) per board."""
+    from arbitre.cli.render_summary import render, to_json
+    from arbitre.rulings.bridge.summary import summarize
     from arbitre.rulings.errors import InputError
 
     summaries, errors = [], []
+    stream = _JsonStream(sys.stdout) if as_json else None
+    count = _Totals()
+    if stream is not None:
+        stream.open("boards", {})
     for kind, value in sources:
         bad_lines: list[InputError] = []  # a typed text goes on past an unreadable line
         try:
-            if kind == "empty-dir":
-                raise _empty_dir(value)
-            if kind == "text":
-                text, source = str(value), "<typed>"
-            elif kind == "stdin":
-                text, source = _stdin_text(), "<stdin>"
-            else:
-                text, source = read_file_text(value), str(value)
-            fmt = "text" if kind == "text" else textauction.sniff(text)
-            if fmt in ("pbn", "lin"):
-                summaries.extend(fastscan.scan_file(text, fmt, machine, kinds, source))
-            else:  # auctions one per line: the typed reader (it knows --dealer), full reports summarised
-                boards = read_text(text, source, seat, fmt=fmt, errors=None if kind == "text" else bad_lines)
-                summaries.extend(fastscan.summary_of(b, report(b, machine, kinds)) for b in boards)
+            for b in _boards(kind, value, seat, fast=True, errors=bad_lines):
+                s = summarize(b, machine, kinds)
+                count.add(s)
+                if stream is not None:
+                    stream.item(to_json(s, kinds))
+                else:
+                    summaries.append(s)
         except InputError as e:
             errors.append(_input_error(e, kind, value, lang))
         errors.extend(_input_error(e, kind, value, lang) for e in bad_lines)
-    if as_json:
-        print_json({"boards": [to_json(s, kinds) for s in summaries], "totals": totals(summaries), "errors": errors})
+    if stream is not None:
+        stream.close({"totals": count.totals, "errors": errors})
     elif summaries:  # nothing read: the errors on stderr say why, stdout stays empty
         render(summaries, kinds, lang, out())
     code = exitcodes.OK
-    if any(not s.has_auction or not s.is_clean for s in summaries):
+    if count.findings:
         code = exitcodes.FINDINGS
     if errors:
         code = exitcodes.BAD_INPUT
     return code
+
+
+class _Totals:
+    """The totals of the summary, counted as the boards go by."""
+
+    def __init__(self) -> None:
+        from arbitre.cli.render_summary import totals
+
+        self.totals = totals([])
+        self._one = totals
+
+    def add(self, s) -> None:
+        for key, n in self._one([s]).items():
+            self.totals[key] += n
+
+    @property
+    def findings(self) -> bool:
+        return bool(self.totals["with_findings"] or self.totals["no_auction"])

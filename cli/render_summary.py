@@ -1,20 +1,18 @@
 """`arbitre classify --summary`: one line per board, for a scorer with a folder of files.
 
-The summaries come from :mod:`arbitre.rulings.bridge.fastscan` (same classification as the
-full reports, built without them). This module only turns them into a Rich table or a
+The summaries come from :mod:`arbitre.rulings.bridge.summary` (same classification as the
+full reports; clean boards from the readers' fast lanes, without building them). This module only turns them into a Rich table or a
 JSON-ready dict; ``arbitre classify FILE`` without ``--summary`` gives a board's details.
 """
 from __future__ import annotations
 
+from arbitre.cli.render_classify import contract_label
+from arbitre.rulings.bridge.records import PROBLEM_KINDS
+from arbitre.rulings.bridge.seats import Seat
+from arbitre.rulings.bridge.summary import SEATS, STRAINS, Summary
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
-
-from arbitre.cli.render_classify import contract_label
-from arbitre.rulings.bridge.fastscan import SEATS, STRAINS, Summary
-from arbitre.rulings.bridge.records import PROBLEM_KINDS
-from arbitre.rulings.bridge.seats import Seat
-from arbitre.rulings.i18n import T
 
 _W = {
     "title": ("Résumé : une ligne par donne", "Summary: one line per board"),

@@ -62,7 +62,7 @@ def auction_for(pattern: str, dealer: Seat, use_double: bool = False) -> Auction
     for i, p in enumerate(pattern):
         if p == "P":
             a.push(Call.parse("P"))
-        elif use_double and last_bidder is not None and (i - last_bidder) % 2 == 1 and a._state.doubled == 0:
+        elif use_double and last_bidder is not None and (i - last_bidder) % 2 == 1 and a.bidding.doubled == 0:
             a.push(Call.parse("X"))
         else:
             a.push(Call.parse(next(bids)))
@@ -143,14 +143,14 @@ def test_mermaid_is_generated_from_the_table(machine):
 
 
 def _legal_calls(a: Auction) -> list[Call]:
-    st = a._state
+    st, turn = a.bidding, a.turn
+    assert turn is not None
     calls = [Call.parse("P")]
-    low = st.last_bid.rank + 1 if st.last_bid else 5
-    calls += [Call.bid(r // 5, __import__("arbitre.rulings.bridge.calls", fromlist=["Strain"]).Strain(r % 5))
-              for r in range(low, 40)][:6]
-    if st.last_bid is not None and st.last_bidder % 2 != st.turn % 2 and st.doubled == 0:
+    low = st.last + 1 if st.last else 5
+    calls += [Call.of_code(r) for r in range(low, 40)][:6]
+    if st.last and st.last_side != turn % 2 and st.doubled == 0:
         calls.append(Call.parse("X"))
-    if st.doubled == 1 and st.doubler % 2 != st.turn % 2:
+    if st.doubled == 1 and st.doubler_side != turn % 2:
         calls.append(Call.parse("XX"))
     return calls
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from arbitre.rulings.bridge import lin, pbn, textauction
+from arbitre.rulings.bridge import lin, pbn, reading, textauction
 from arbitre.rulings.bridge.records import Board
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "bridge"
@@ -58,7 +58,7 @@ def test_every_file_reads_and_sniffs(records: dict[str, list[Board]]) -> None:
     pbn_boards = sum(len(v) for k, v in records.items() if k.startswith("pbn/") and "verifier" not in k)
     assert lin_boards >= 2500 and pbn_boards >= 1400
     for name in records:
-        head = (DATA / name).read_bytes()[:4000].decode("latin-1")
+        head = reading.decode((DATA / name).read_bytes())  # the whole text: some % headers are long
         assert textauction.sniff(head) == name.rsplit(".", 1)[1], name
 
 
@@ -114,7 +114,7 @@ def test_fast_classification_matches_the_engine(records: dict[str, list[Board]])
     checked = 0
     for boards in records.values():
         for b in boards:
-            if b._summary is None:
+            if b._auction is not None or not b.has_auction:  # the engine judged it (or no auction)
                 continue
             quick = (b.is_complete, b.is_passed_out, b.contract)
             a = b.auction
@@ -125,7 +125,9 @@ def test_fast_classification_matches_the_engine(records: dict[str, list[Board]])
 
 
 def test_dirty_records_are_few_and_named(records: dict[str, list[Board]]) -> None:
-    codes = Counter(c for k, v in records.items() if "verifier" not in k for b in v for c in b.problem_codes())
+    # the BBO exports (lin/, pbn/) whose dirt SOURCE.md lists; more/ holds other generators' dirt
+    codes = Counter(c for k, v in records.items() if k.startswith(("lin/", "pbn/")) and "verifier" not in k
+                    for b in v for c in b.problem_codes())
     assert codes["duplicated-auction"] == 1 and codes["unreadable-call"] == 1
     assert codes["call-after-close"] >= 3 and codes["incomplete-auction"] >= 8
     assert codes["contract-mismatch"] == len(KNOWN_INCONSISTENT)

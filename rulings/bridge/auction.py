@@ -22,13 +22,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.calls import Call, CallKind, Strain
 from arbitre.rulings.bridge.seats import RELATION, Seat
 from arbitre.rulings.irregularity import Status
 
 
 class Kind(str, Enum):
-    """Irregularity kinds the engine detects (their law and tree live in the KB)."""
+    """Irregularity kinds the engine detects (their law and tree live in the KB); ``KIND_VALUE``
+    gives their codes without the enum's slow attribute access (100,000-call auctions)."""
 
     INSUFFICIENT_BID = "insufficient-bid"
     INADMISSIBLE_DOUBLE = "inadmissible-double"
@@ -39,7 +41,7 @@ class Kind(str, Enum):
     DOUBLE_OUT_OF_ROTATION = "double-out-of-rotation"
 
 
-@dataclass
+@dataclass(slots=True)
 class Irregularity:
     kind: Kind
     index: int  # position of the call in the record (0-based)
@@ -50,7 +52,7 @@ class Irregularity:
     status: Status = Status.PENDING
 
 
-@dataclass
+@dataclass(slots=True)
 class Entry:
     """One call as recorded, with what the engine made of it."""
 
@@ -79,22 +81,23 @@ class Contract:
     def __str__(self) -> str:  # PBN/LIN-like: 4HX S
         return f"{self.level}{self.strain.name}{'X' * self.doubled} {self.declarer.name}"
 
+    @staticmethod
+    def of(compact: tuple[int, int, int, int] | None) -> Contract | None:
+        """The contract of the kernel's ``(level, strain, doubled, declarer)`` (shared objects)."""
+        if compact is None:
+            return None
+        hit = _CONTRACTS.get(compact)
+        if hit is None:
+            level, strain, doubled, declarer = compact
+            hit = _CONTRACTS[compact] = Contract(level, Strain(strain), doubled, Seat(declarer))
+        return hit
 
-@dataclass
-class _State:
-    turn: Seat
-    last_bid: Call | None = None
-    last_bidder: Seat | None = None
-    doubled: int = 0
-    doubler: Seat | None = None
-    passes: int = 0
-    calls: int = 0
-    bids: int = 0
-    closed: bool = False
-    first_bidder: dict = field(default_factory=dict)  # (side, strain) -> seat
 
-    def copy(self) -> _State:
-        return _State(**{**self.__dict__, "first_bidder": dict(self.first_bidder)})
+_CONTRACTS: dict[tuple[int, int, int, int], Contract] = {}
+_NEXT = {seat: seat.next for seat in Seat}
+_KIND_NAME = {kind: kind.value for kind in CallKind}
+KIND_VALUE = {kind: kind.value for kind in Kind}
+_AFTER_CLOSE = Kind.CALL_AFTER_CLOSE
 
 
 class Auction:
@@ -105,34 +108,36 @@ class Auction:
         self.seat_tagged = seat_tagged
         self.entries: list[Entry] = []
         self.irregularities: list[Irregularity] = []
-        self._state = _State(turn=dealer)
-        self._pending: tuple[Entry, Irregularity, _State] | None = None
+        self._bidding = kernel.Bidding()
+        self._turn = dealer
+        self._pending: tuple[Entry, Irregularity, tuple[kernel.Bidding, Seat]] | None = None
+        self._last_irregular = -1  # index of the last call with an irregularity
+        self._closed: dict[tuple[int, int], tuple[dict, dict]] = {}  # see _after_close
 
     # -- history --------------------------------------------------------------------
     def push(self, call: Call, seat: Seat | None = None, *, alert: bool = False, note: str | None = None,
              token: str | None = None, column: int | None = None) -> Entry:
-        st = self._state
         if seat is not None:
             self.seat_tagged = True
         if seat is not None and self._pending is not None:
             self._resolve_pending(seat)
-            st = self._state
-        expected = st.turn
+        expected = self._turn
         who = expected if seat is None else seat
         entry = Entry(len(self.entries), call, who, expected, alert=alert, note=note, token=token, column=column)
         self.entries.append(entry)
-        self._mark_accepted_by(entry)
-        if st.closed:
-            self._report(Kind.CALL_AFTER_CLOSE, entry, status=Status.CANCELLED, facts=self._close_facts(who))
+        if self._last_irregular == entry.index - 1 >= 0:
+            self._mark_accepted_by(entry)
+        if self._bidding.closed:
+            self._after_close(entry)
             entry.effective = False
             return entry
-        snapshot = st.copy() if who != expected else None
         if who != expected:
+            snapshot = (self._bidding.copy(), self._turn)
             kind = {CallKind.PASS: Kind.PASS_OUT_OF_ROTATION, CallKind.BID: Kind.BID_OUT_OF_ROTATION}.get(
                 call.kind, Kind.DOUBLE_OUT_OF_ROTATION)
             irr = self._report(kind, entry, facts={"turn_of": RELATION[expected.offset_from(who)]},
                                params={"whose_turn": expected.name})
-            self._pending = (entry, irr, snapshot)  # type: ignore[assignment]
+            self._pending = (entry, irr, snapshot)
         self._apply(entry)
         return entry
 
@@ -150,78 +155,55 @@ class Auction:
 
     # -- rules ----------------------------------------------------------------------
     def _apply(self, entry: Entry) -> None:
-        st, call, who = self._state, entry.call, entry.seat
-        side = who % 2
-        if call.kind is CallKind.BID:
-            if call.level > 7:
-                self._report(Kind.BID_ABOVE_SEVEN, entry, status=Status.CANCELLED)
-                entry.effective = False
-                st.passes = 0
-            else:
-                if st.last_bid is not None and call.rank <= st.last_bid.rank:
-                    lowest = _lowest_sufficient(st.last_bid, call.strain)  # type: ignore[arg-type]
-                    self._report(Kind.INSUFFICIENT_BID, entry, params={
-                        "insufficient_bid": str(call),
-                        "last_bid": str(st.last_bid),
-                        "lowest_sufficient_same_strain": str(lowest) if lowest else "",
-                    })
-                st.last_bid, st.last_bidder = call, who
-                st.doubled, st.doubler, st.passes = 0, None, 0
-                st.bids += 1
-                st.first_bidder.setdefault((side, call.strain), who)
-        elif call.kind is CallKind.PASS:
-            st.passes += 1
+        """Judge the call with the kernel and report what it finds."""
+        st, call, who = self._bidding, entry.call, entry.seat
+        calls, bids, last = st.calls, st.bids, st.last
+        verdict = st.step(call.code, who)
+        self._turn = _NEXT[who]
+        if verdict is None:
+            return
+        if verdict == kernel.INSUFFICIENT:
+            lowest = kernel.lowest_sufficient(last, call.code % 5)
+            self._report(Kind.INSUFFICIENT_BID, entry, calls=calls, bids=bids, params={
+                "insufficient_bid": str(call),
+                "last_bid": kernel.text(last),
+                "lowest_sufficient_same_strain": kernel.text(lowest) if lowest else "",
+            })
+            return
+        entry.effective = False
+        if verdict == kernel.ABOVE_SEVEN:
+            self._report(Kind.BID_ABOVE_SEVEN, entry, status="cancelled", calls=calls, bids=bids)
         else:
-            problem = self._inadmissible(call, who)
-            if problem:
-                self._report(Kind.INADMISSIBLE_DOUBLE, entry, status=Status.CANCELLED, facts={"inadmissible_kind": problem})
-                entry.effective = False
-                st.passes = 0
-            else:
-                st.doubled = 1 if call.kind is CallKind.DOUBLE else 2
-                st.doubler, st.passes = who, 0
-        st.calls += 1
-        st.turn = who.next
-        if (st.bids == 0 and st.passes >= 4) or (st.bids > 0 and st.passes >= 3):
-            st.closed = True
+            self._report(Kind.INADMISSIBLE_DOUBLE, entry, status="cancelled", calls=calls, bids=bids,
+                         facts={"inadmissible_kind": verdict})
 
-    def _inadmissible(self, call: Call, who: Seat) -> str | None:
-        st = self._state
-        if call.kind is CallKind.DOUBLE:
-            if st.last_bid is None:
-                return "double-no-bid"
-            if st.doubled:
-                return "double-already-doubled"
-            if st.last_bidder % 2 == who % 2:  # type: ignore[operator]
-                return "double-own-side"
-            return None
-        if st.doubled == 2:
-            return "redouble-already-redoubled"
-        if st.doubled == 0:
-            return "redouble-not-doubled"
-        if st.doubler % 2 == who % 2:  # type: ignore[operator]
-            return "redouble-own-double"
-        return None
-
-    def _report(self, kind: Kind, entry: Entry, *, status: Status = Status.PENDING, facts: dict | None = None,
-                params: dict | None = None) -> Irregularity:
-        st = self._state
-        base = {
-            "call_kind": entry.call.kind.value,
-            "any_call_before": "yes" if st.calls else "no",
-            "any_bid_before": "yes" if st.bids else "no",
+    def _report(self, kind: Kind, entry: Entry, *, status: str = "pending", facts: dict | None = None,
+                params: dict | None = None, calls: int | None = None, bids: int | None = None) -> Irregularity:
+        """Record an irregularity; ``calls``/``bids``: the counts before the call (default: now)."""
+        st = self._bidding
+        calls = st.calls if calls is None else calls
+        bids = st.bids if bids is None else bids
+        all_facts = {
+            "call_kind": _KIND_NAME[entry.call.kind],
+            "any_call_before": "yes" if calls else "no",
+            "any_bid_before": "yes" if bids else "no",
         }
-        irr = Irregularity(kind, entry.index, entry.seat, entry.call, {**base, **(facts or {})},
-                           {"offender": entry.seat.name, "call": str(entry.call), **(params or {})}, status)
+        if facts:
+            all_facts.update(facts)
+        all_params = {"offender": kernel.SEATS[entry.seat], "call": str(entry.call)}
+        if params:
+            all_params.update(params)
+        irr = Irregularity(kind, entry.index, entry.seat, entry.call, all_facts, all_params, status)
         self.irregularities.append(irr)
+        self._last_irregular = entry.index
         return irr
 
     def _mark_accepted_by(self, entry: Entry) -> None:
         """A call by the offender's LHO right after an irregular call accepts it (facts only)."""
-        if entry.index == 0:
-            return
-        for irr in self.irregularities:
-            if irr.index == entry.index - 1 and "accepted" not in irr.facts and irr.kind is not Kind.CALL_AFTER_CLOSE:
+        for irr in reversed(self.irregularities):  # the previous call's are the last ones
+            if irr.index != entry.index - 1:
+                break
+            if irr.kind is not _AFTER_CLOSE and "accepted" not in irr.facts:
                 accepted = entry.seat == irr.seat.lho
                 irr.facts["accepted"] = "yes" if accepted else "no"
                 if irr.status is Status.PENDING and accepted and irr.kind is Kind.INSUFFICIENT_BID:
@@ -235,40 +217,54 @@ class Auction:
         elif seat == entry.expected:
             irr.status = Status.CANCELLED
             entry.effective = False
-            self._state = snapshot
+            self._bidding, self._turn = snapshot
             # a cancelled call's own irregularities (insufficient, above seven...) have no effect either
         else:
             irr.status = Status.STANDS
 
+    def _after_close(self, entry: Entry) -> None:
+        """Report a call after the close. Its facts and params depend only on the call and the
+        seat once the auction is closed, so they are built once and shared (nothing changes
+        them: an auction of 100,000 calls holds that many)."""
+        key = (entry.call.code, int(entry.seat))
+        shared = self._closed.get(key)
+        if shared is None:
+            irr = self._report(Kind.CALL_AFTER_CLOSE, entry, status="cancelled", facts=self._close_facts(entry.seat))
+            self._closed[key] = (irr.facts, irr.params)
+            return
+        self.irregularities.append(Irregularity(_AFTER_CLOSE, entry.index, entry.seat, entry.call, shared[0],
+                                                shared[1], "cancelled"))
+        self._last_irregular = entry.index
+
     def _close_facts(self, who: Seat) -> dict[str, str]:
-        c = self.contract
+        c = self._bidding.contract()
         if c is None:
             return {"offender_side": "none"}
-        return {"offender_side": "declaring" if who % 2 == c.declarer % 2 else "defending"}
+        return {"offender_side": "declaring" if who % 2 == c[3] % 2 else "defending"}
 
     # -- queries --------------------------------------------------------------------
     @property
     def turn(self) -> Seat | None:
         """Whose turn it is to call, or None when the auction is over."""
-        return None if self._state.closed else self._state.turn
+        return None if self._bidding.closed else self._turn
 
     @property
     def is_complete(self) -> bool:
-        return self._state.closed
+        return self._bidding.closed
+
+    @property
+    def bidding(self) -> kernel.Bidding:
+        """The kernel's state of the effective calls (read-only for callers)."""
+        return self._bidding
 
     @property
     def is_passed_out(self) -> bool:
-        return self._state.closed and self._state.bids == 0
+        return self._bidding.passed_out
 
     @property
     def contract(self) -> Contract | None:
         """The contract the effective calls reach (final once ``is_complete``)."""
-        st = self._state
-        if st.last_bid is None:
-            return None
-        side = st.last_bidder % 2  # type: ignore[operator]
-        declarer = st.first_bidder[(side, st.last_bid.strain)]
-        return Contract(st.last_bid.level, st.last_bid.strain, st.doubled, declarer)  # type: ignore[arg-type]
+        return Contract.of(self._bidding.contract())
 
     @property
     def effective_calls(self) -> list[Entry]:
@@ -277,10 +273,3 @@ class Auction:
     @property
     def is_legal(self) -> bool:
         return not self.irregularities
-
-
-def _lowest_sufficient(last: Call, strain: Strain) -> Call | None:
-    for level in range(1, 8):
-        if level * 5 + int(strain) > last.rank:
-            return Call.bid(level, strain)
-    return None

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
+from arbitre.rulings.bridge.kernel import text as code_text
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -71,6 +72,8 @@ for _word, _strain in _FRENCH_SUITS.items():
 for _sym, _strain in {"♧": Strain.C, "♢": Strain.D, "♡": Strain.H, "♤": Strain.S}.items():
     _STRAIN_WORDS[_sym] = _strain
 
+_KIND_CODE = {CallKind.PASS: 0, CallKind.DOUBLE: 1, CallKind.REDOUBLE: 2}
+
 _SIMPLE: dict[str, CallKind] = {
     "p": CallKind.PASS, "pass": CallKind.PASS, "passe": CallKind.PASS, "pas": CallKind.PASS,
     "x": CallKind.DOUBLE, "dbl": CallKind.DOUBLE, "double": CallKind.DOUBLE, "contre": CallKind.DOUBLE,
@@ -87,6 +90,16 @@ class Call:
     kind: CallKind
     level: int = 0
     strain: Strain | None = None
+    code: int = field(init=False, compare=False, repr=False)
+    """The kernel's compact code (:mod:`~arbitre.rulings.bridge.kernel`): 0 pass, 1 double,
+    2 redouble, a bid its rank ``level * 5 + strain``."""
+
+    def __post_init__(self) -> None:
+        if self.kind is CallKind.BID:
+            code = self.level * 5 + int(self.strain)  # type: ignore[arg-type]
+        else:
+            code = _KIND_CODE[self.kind]
+        object.__setattr__(self, "code", code)
 
     # -- constructors -------------------------------------------------------------
     @classmethod
@@ -115,8 +128,13 @@ class Call:
 
     @property
     def rank(self) -> int:
-        """Bids ordered 1C=5 ... 7NT=39; higher is a sufficient bid over lower."""
-        return self.level * 5 + int(self.strain) if self.strain is not None else -1
+        """Bids ordered 1C=5 ... 7NT=39; higher is a sufficient bid over lower (-1: not a bid)."""
+        return self.code if self.kind is CallKind.BID else -1
+
+    @classmethod
+    def of_code(cls, code: int) -> Call:
+        """The call of a kernel code (shared objects)."""
+        return _BY_CODE[code]
 
     def render(self, lang: str = "en") -> str:
         if self.kind is CallKind.BID:
@@ -124,9 +142,7 @@ class Call:
         return _RENDER[self.kind].get(lang)
 
     def __str__(self) -> str:
-        if self.kind is CallKind.BID:
-            return f"{self.level}{self.strain.name}"  # type: ignore[union-attr]
-        return {"pass": "P", "double": "X", "redouble": "XX"}[self.kind.value]
+        return code_text(self.code)
 
 
 _RENDER = {
@@ -138,6 +154,8 @@ PASS = Call(CallKind.PASS)
 DOUBLE = Call(CallKind.DOUBLE)
 REDOUBLE = Call(CallKind.REDOUBLE)
 _parse_cached: dict[str, Call] = {}
+_BY_CODE: list[Call] = [PASS, DOUBLE, REDOUBLE, PASS, PASS] + [
+    Call(CallKind.BID, code // 5, Strain(code % 5)) for code in range(5, 50)]
 
 
 def _parse(token: str) -> Call:

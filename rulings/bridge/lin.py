@@ -1,8 +1,10 @@
 """Read BBO LIN files (vugraph and single-hand) into :class:`~arbitre.rulings.bridge.records.Board` s.
 
 LIN is a flat list of ``key|value|`` pairs; lines only wrap it (a record may break across
-lines anywhere), so the reader walks the pairs of the whole text once, keeping each pair's
-offset to report line and column. The keys used here:
+lines anywhere), so the reader joins the lines and walks the pairs once, block by block
+(streaming), keeping each pair's offset to report line and column. One walker, two lanes:
+the reference lane makes a token per call (line, column, alert, explanation), the fast lane
+(``fast=True``) keeps the calls of a plain record as kernel codes. The keys used here:
 
 * ``vg|event,segment,I,first,last,team,score,team,score|`` header; ``rs|`` results of every
   table, two per board (open room then closed room) from board ``first``; ``pn|`` players,
@@ -20,25 +22,22 @@ incomplete auction) is kept with its problems; only a text that is not LIN at al
 """
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
-from collections.abc import Iterator
-from itertools import accumulate
+from collections.abc import Iterable, Iterator
+from itertools import accumulate, repeat
 from typing import IO
 
+from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.calls import DOUBLE, PASS, REDOUBLE, Call
-from arbitre.rulings.bridge.records import (
-    STANDARD_CALLS,
-    Board,
-    CallToken,
-    RecordedResult,
-    finish_board,
-    parse_recorded,
-)
+from arbitre.rulings.bridge.records import MAX_RECORD, STANDARD_CALLS, Board, CallToken, RecordedResult
+from arbitre.rulings.bridge.records import finish_board, parse_recorded
+from arbitre.rulings.bridge.records import too_long as _too_long
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
-__all__ = ["load", "loads", "iter_boards", "LIN_DEALER"]
+__all__ = ["LIN_DEALER", "iter_boards", "load", "loads"]
 
 LIN_DEALER = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
 _LIN_SEATS = (Seat.S, Seat.W, Seat.N, Seat.E)  # pn| order
@@ -67,7 +66,7 @@ def loads(text: str, source: str = "<lin>") -> list[Board]:
 
 
 class _Header:
-    __slots__ = ("event", "first", "results", "players")
+    __slots__ = ("event", "first", "players", "results")
 
     def __init__(self) -> None:
         self.event: str | None = None
@@ -76,108 +75,225 @@ class _Header:
         self.players: list[str] = []
 
 
-_KEYS = {"mb": 1, "an": 2, "qx": 3, "md": 4, "sv": 5, "ah": 6, "vg": 7, "rs": 8, "pn": 9}
-_SKIP = frozenset(("pc", "pg", "nt", "st", "mc", "sk", "pf", "px", "hs", "lf"))
+_KEY_LETTER = {"mb": "b", "an": "a", "qx": "q", "md": "m", "sv": "s", "ah": "h", "vg": "v", "rs": "r", "pn": "n"}
+"""The keys read here, one letter each; the others (the play, comments...) are skipped."""
+_EVENTS = re.compile("[^.]")
 
 
-def iter_boards(text: str, source: str = "<lin>") -> Iterator[Board]:
-    """Yield one :class:`Board` per record of a LIN text, in file order."""
-    lines = text.splitlines()
-    joined = "".join(lines)  # records may break across lines anywhere: join, keep line starts
-    parts = joined.split("|")
-    if len(parts) < 3 or not _looks_like_key(parts[0]):
-        raise InputError(T("ce n'est pas un fichier LIN (paires clé|valeur|)",
-                           "not a LIN file (key|value| pairs)"), line=1, column=1, source=source)
-    starts = list(accumulate(map(len, lines), initial=0))
-    lengths = list(accumulate(map(len, parts), initial=0))  # + k separators before part k
+def iter_boards(text: str | Iterable[str], source: str = "<lin>", *, fast: bool = False) -> Iterator[Board]:
+    """Yield one :class:`Board` per record of a LIN text, in file order.
 
-    def where(k: int) -> tuple[int, int]:
-        """Line and column (1-based) of part ``k`` in the original text."""
-        off = lengths[k] + k
+    ``text`` is the whole text or an iterable of blocks of whole lines (the streaming
+    reader, :func:`arbitre.rulings.bridge.reading.blocks`). ``fast``: records whose calls
+    are all plain and regular carry kernel call codes instead of call tokens (the summary view).
+    """
+    reader = _Reader(source, fast)
+    for block in ([text] if isinstance(text, str) else text):
+        yield from reader.feed(block)
+    yield from reader.close()
+
+
+class _Record:
+    """The record being read: its board, and its calls as read (kept until the record ends)."""
+
+    __slots__ = ("board", "calls", "codes", "notes", "plain", "seen_md", "start")
+
+    def __init__(self, board: Board, start: int) -> None:
+        self.board = board
+        self.start = start  # offset of the record's first pair in the joined text
+        self.calls: list[tuple[str, int] | CallToken] = []  # (value, offset), or the token of an odd value
+        self.codes: list[int] = []
+        self.plain = True  # every call a plain LIN call (the fast lane can take it)
+        self.notes: dict[int, str] = {}  # call number -> an| explanation
+        self.seen_md = False
+
+
+class _Reader:
+    """The LIN reader: walks the ``key|value|`` pairs of the joined lines, block by block.
+
+    Lines only wrap LIN, so the lines are joined and cut at ``|``; a pair cut by the end of
+    a block waits for the next one. Only the pairs that matter are visited (the play, most
+    of the file, is skipped in bulk). Offsets are in the joined text; ``starts`` maps them to
+    lines for the records still being read.
+    """
+
+    def __init__(self, source: str, fast: bool) -> None:
+        self.source = source
+        self.fast = fast
+        self.header = _Header()
+        self.count = 0
+        self.rec: _Record | None = None
+        self.carry = ""
+        self.carry_at = 0  # offset of ``carry`` in the joined text
+        self.starts: list[int] = [0]  # offsets of line starts (joined text), the first one is line ``first_line``
+        self.first_line = 1
+        self.checked = False
+
+    # -- blocks ------------------------------------------------------------------------------------
+    def feed(self, block: str) -> Iterator[Board]:
+        lines = block.splitlines()
+        at = self.carry_at + len(self.carry)
+        starts = self.starts
+        for ln in lines:
+            at += len(ln)
+            starts.append(at)
+        joined = "".join(lines)
+        yield from self._pairs(self.carry + joined if self.carry else joined, final=False)
+
+    def close(self) -> Iterator[Board]:
+        yield from self._pairs(self.carry, final=True)
+        if not self.checked:
+            raise self._not_lin()
+        if self.rec is not None:
+            yield self._finish(self.rec)
+            self.rec = None
+
+    def _not_lin(self) -> InputError:
+        return InputError(T("ce n'est pas un fichier LIN (paires clé|valeur|)",
+                            "not a LIN file (key|value| pairs)"), line=1, column=1, source=self.source)
+
+    def where(self, off: int) -> tuple[int, int]:
+        """Line and column (1-based) of the offset ``off`` of the joined text."""
+        starts = self.starts
         n = bisect_right(starts, off)  # empty lines share their start with the next line: take the last
-        return n, off - starts[n - 1] + 1
+        return self.first_line + n - 1, off - starts[n - 1] + 1
 
-    header = _Header()
-    board: Board | None = None
-    seen_md = False
-    last_call: CallToken | None = None
-    count = 0
-    get = _KEYS.get
-    exact = _EXACT.get
-    keys = parts[0:len(parts) - 1:2]
-    skip = _SKIP
-    for k in [2 * i for i, key in enumerate(keys) if key not in skip]:  # cards and comments: most pairs
-        key = parts[k]
-        code = get(key)
-        if code is None:
-            code = get(key.strip().lower())
-            if code is None:
-                continue
-        value = parts[k + 1]
-        if code == 1:  # mb
-            if board is None:
-                board = _new_board(source, count, where(k)[0], header)
-                count += 1
-            if board.auction_dealer is None:
-                line, col = where(k)
-                board.add_problem("no-dealer", T("déclaration avant la donne (md|) : donneur inconnu, Nord supposé",
-                                                 "call before the deal (md|): dealer unknown, North assumed"),
-                                  line, col)
-                board.auction_dealer = Seat.N
-            off = lengths[k + 1] + k + 1
-            n = bisect_right(starts, off)
-            fast = exact(value)
-            if fast is not None:  # the common case: "p", "1N", "2C!" ...
-                last_call = CallToken(value, n, off - starts[n - 1] + 1, fast[0], alert=fast[1])
-                board.calls.append(last_call)
+    def _pairs(self, text: str, final: bool) -> Iterator[Board]:
+        base = self.carry_at
+        parts = text.split("|")
+        if not self.checked:
+            if len(parts) < 3:
+                if len(text) > MAX_RECORD:
+                    raise self._not_lin()
+                self.carry = text
+                return
+            if not _looks_like_key(parts[0]):
+                raise self._not_lin()
+            self.checked = True
+        if final:  # the last value may lack its closing "|"
+            npairs = len(parts) // 2
+            self.carry = ""
+        else:  # the last part may go on in the next block, and with it a key whose value it is
+            npairs = (len(parts) - 1) // 2
+            self.carry = "|".join(parts[2 * npairs:])
+            if len(self.carry) > MAX_RECORD:
+                raise _too_long(self.source, self.where(base + len(text) - len(self.carry))[0], "line")
+        offs = list(accumulate(map(len, parts[:2 * npairs]), initial=0))
+        keys = parts[0:2 * npairs:2]
+        kc = "".join(map(_KEY_LETTER.get, keys, repeat(".")))
+        odd = set(keys).difference(_KEY_LETTER)
+        if odd:
+            extra = {k: _KEY_LETTER[k.strip().lower()] for k in odd if k.strip().lower() in _KEY_LETTER}
+            if extra:
+                kc = "".join(_KEY_LETTER.get(k) or extra.get(k, ".") for k in keys)
+        header = self.header
+        for m in _EVENTS.finditer(kc):
+            k = 2 * m.start()
+            e = kc[m.start()]
+            value = parts[k + 1]
+            key_at = base + offs[k] + k
+            rec = self.rec
+            if e == "b":  # mb
+                if rec is None:
+                    rec = self._new(key_at)
+                board = rec.board
+                if board.auction_dealer is None:
+                    line, col = self.where(key_at)
+                    board.add_problem("no-dealer", T("déclaration avant la donne (md|) : donneur inconnu, Nord supposé",
+                                                     "call before the deal (md|): dealer unknown, North assumed"),
+                                      line, col)
+                    board.auction_dealer = Seat.N
+                value_at = key_at + len(parts[k]) + 1
+                hit = _EXACT.get(value)
+                if hit is not None:  # the common case: "p", "1N", "2C!" ...
+                    rec.calls.append((value, value_at))
+                    rec.codes.append(hit[0].code)
+                else:
+                    line, col = self.where(value_at)
+                    rec.calls.append(_call(board, value, line, col))
+                    rec.plain = False
+                if value_at - rec.start > MAX_RECORD:
+                    raise _too_long(self.source, board.line)
+            elif e == "a":  # an
+                if rec is not None and rec.calls:
+                    rec.notes[len(rec.calls) - 1] = value.strip()
+            elif e == "q":  # qx
+                if rec is not None:
+                    yield self._finish(rec)
+                rec = self._new(key_at)
+                _board_id(rec.board, value, header)
+            elif e == "m":  # md
+                if rec is None or rec.seen_md:
+                    if rec is not None:
+                        yield self._finish(rec)
+                    rec = self._new(key_at)
+                rec.seen_md = True
+                board = rec.board
+                dealer = LIN_DEALER.get(value[:1])
+                if dealer is None:
+                    line, col = self.where(key_at + len(parts[k]) + 1)
+                    board.add_problem("no-dealer", T("donneur illisible dans md|{v}| (1=S, 2=O, 3=N, 4=E) : Nord supposé",
+                                                     "unreadable dealer in md|{v}| (1=S, 2=W, 3=N, 4=E): North assumed"
+                                                     ).format(v=value[:12]), line, col, value[:1])
+                board.dealer = dealer
+                if board.auction_dealer is None:
+                    board.auction_dealer = dealer if dealer is not None else Seat.N
+            elif e == "s":  # sv
+                if rec is not None:
+                    rec.board.vulnerability = _VUL.get(value.strip().lower(), value.strip())
+            elif e == "h":  # ah
+                if rec is not None:
+                    _board_id(rec.board, value, header)
+            elif e == "v":  # vg
+                fields = value.split(",")
+                header.event = fields[0].strip() or None
+                if len(fields) > 3 and fields[3].strip().isdigit():
+                    header.first = int(fields[3])
+            elif e == "r":  # rs
+                header.results = value.split(",")
+            else:  # pn
+                header.players = [p.strip() for p in value.split(",")]
+                if rec is not None and not rec.board.players:
+                    rec.board.players = _players(header.players, rec.board.room)
+        self.carry_at = base + len(text) - len(self.carry)
+        self._trim()
+
+    def _trim(self) -> None:
+        """Forget the line starts no record still being read needs."""
+        keep = self.rec.start if self.rec is not None else self.carry_at
+        n = bisect_right(self.starts, keep) - 1
+        if n > 64:
+            del self.starts[:n]
+            self.first_line += n
+
+    def _new(self, key_at: int) -> _Record:
+        board = _new_board(self.source, self.count, self.where(key_at)[0], self.header)
+        self.count += 1
+        self.rec = _Record(board, key_at)
+        return self.rec
+
+    def _finish(self, rec: _Record) -> Board:
+        """The board of a record: its calls as codes (fast lane) or as tokens (reference lane)."""
+        board = rec.board
+        if self.fast and rec.plain and board.auction_dealer is not None:
+            bidding = kernel.run(rec.codes, board.auction_dealer)
+            if bidding is not None:
+                board.codes = rec.codes
+                return finish_board(board, bidding=bidding)
+        tokens = board.calls
+        where = self.where
+        for i, item in enumerate(rec.calls):
+            if isinstance(item, CallToken):
+                tok = item
             else:
-                last_call = _call(board, value, n, off - starts[n - 1] + 1)
-        elif code == 2:  # an
-            if last_call is not None:
-                last_call.explanation = value.strip()
-        elif code == 3:  # qx
-            if board is not None:
-                yield finish_board(board)
-            board = _new_board(source, count, where(k)[0], header)
-            count += 1
-            seen_md, last_call = False, None
-            _board_id(board, value, header)
-        elif code == 4:  # md
-            if board is None or seen_md:
-                if board is not None:
-                    yield finish_board(board)
-                board = _new_board(source, count, where(k)[0], header)
-                count += 1
-                last_call = None
-            seen_md = True
-            dealer = LIN_DEALER.get(value[:1])
-            if dealer is None:
-                line, col = where(k + 1)
-                board.add_problem("no-dealer", T("donneur illisible dans md|{v}| (1=S, 2=O, 3=N, 4=E) : Nord supposé",
-                                                 "unreadable dealer in md|{v}| (1=S, 2=W, 3=N, 4=E): North assumed"
-                                                 ).format(v=value[:12]), line, col, value[:1])
-            board.dealer = dealer
-            if board.auction_dealer is None:
-                board.auction_dealer = dealer if dealer is not None else Seat.N
-        elif code == 5:  # sv
-            if board is not None:
-                board.vulnerability = _VUL.get(value.strip().lower(), value.strip())
-        elif code == 6:  # ah
-            if board is not None:
-                _board_id(board, value, header)
-        elif code == 7:  # vg
-            fields = value.split(",")
-            header.event = fields[0].strip() or None
-            if len(fields) > 3 and fields[3].strip().isdigit():
-                header.first = int(fields[3])
-        elif code == 8:  # rs
-            header.results = value.split(",")
-        else:  # pn
-            header.players = [p.strip() for p in value.split(",")]
-            if board is not None and not board.players:
-                board.players = _players(header.players, board.room)
-    if board is not None:
-        yield finish_board(board)
+                value, at = item
+                line, col = where(at)
+                call, alert = _EXACT[value]
+                tok = CallToken(value, line, col, call, alert=alert)
+            if i in rec.notes:
+                tok.explanation = rec.notes[i]
+            tokens.append(tok)
+        return finish_board(board)
 
 
 def _looks_like_key(raw: str) -> bool:
@@ -229,7 +345,6 @@ def _call(board: Board, value: str, line: int, column: int) -> CallToken:
         core, alert = core[:-1], True
     core = core.strip()
     tok = CallToken(raw, line, column, alert=alert)
-    board.calls.append(tok)
     call = _CALLS.get(core.upper())
     if call is None:
         try:

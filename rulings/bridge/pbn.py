@@ -26,22 +26,20 @@ text with no PBN tag at all raises :class:`~arbitre.rulings.errors.InputError`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator
 from typing import IO
 
+from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.calls import PASS, Call, CallKind
-from arbitre.rulings.bridge.records import (
-    STANDARD_CALLS,
-    Board,
-    CallToken,
-    finish_board,
-    parse_recorded,
-)
+from arbitre.rulings.bridge.records import MAX_RECORD, STANDARD_CALLS, Board, CallToken, RecordedResult
+from arbitre.rulings.bridge.records import finish_board, parse_recorded
+from arbitre.rulings.bridge.records import too_long as _too_long
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
-__all__ = ["load", "loads", "iter_boards"]
+__all__ = ["iter_boards", "load", "loads"]
 
 _SEAT = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 _VUL = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW", "ALL": "All", "BOTH": "All"}
@@ -55,7 +53,7 @@ _TOKEN = re.compile(r"""
   | (?P<open>\[)
   | (?P<close>\])
   | (?P<word>[^\s\[\]{};"]+)
-""", re.X)
+""", re.VERBOSE)
 _PIECES = re.compile(r"=[^=\s]*=?|\$[^\s=!?$]*|[!?]+|\^.|[^=!?$^]+")
 _ESCAPE = re.compile(r"\\(.)")
 _SPECIAL = re.compile(r'[\[{;"%]')
@@ -80,7 +78,7 @@ def loads(text: str, source: str = "<pbn>") -> list[Board]:
 class _Game:
     """What one game collects while its lines are read; :func:`_build` makes the board."""
 
-    __slots__ = ("line", "tags", "auction", "auction_at", "notes", "scope", "problems", "stray")
+    __slots__ = ("auction", "auction_at", "line", "notes", "problems", "scope", "stray", "tags")
 
     def __init__(self, line: int) -> None:
         self.line = line
@@ -96,141 +94,263 @@ class _Game:
         self.problems.append((code, message, line, column, token))
 
 
-def iter_boards(text: str, source: str = "<pbn>") -> Iterator[Board]:
-    """Yield one :class:`Board` per game of a PBN text, in file order."""
-    game: _Game | None = None
-    previous: dict[str, str] = {}
-    count = 0
-    any_tag = False
-    first_stray: tuple[int, int, str] | None = None
-    in_comment = False
-    tag_state = 0  # 0 outside, 1 after "[", 2 after the name, 3 after the value
-    tag_name = ""
-    tag_value = ""
-    tag_at = (0, 0)
-    section_words = False  # are words after the last tag auction calls?
+def iter_boards(text: str | Iterable[str], source: str = "<pbn>", *, fast: bool = False) -> Iterator[Board]:
+    """Yield one :class:`Board` per game of a PBN text, in file order.
 
-    def end_tag(line: int) -> None:
-        nonlocal section_words
-        assert game is not None
-        value = tag_value
-        if value == "#":
-            value = previous.get(tag_name, "")
-        section_words = _tag(game, tag_name, value, tag_at[0], tag_at[1])
+    ``text`` is the whole text or an iterable of blocks of whole lines (the streaming
+    reader, :func:`arbitre.rulings.bridge.reading.blocks`). ``fast``: take the fast lane for
+    every record it can prove plain (the summary view); the boards then carry call codes,
+    not tokens (no line, column, alert or note per call).
+    """
+    reader = _Reader(source, fast)
+    for block in ([text] if isinstance(text, str) else text):
+        yield from reader.feed(block)
+    yield from reader.close()
 
-    def end_game() -> Iterator[Board]:
-        nonlocal game, count
+
+class _Reader:
+    """The PBN reader: cuts the text into records at blank lines and reads each one.
+
+    Records are cut where the reference reader ends a game: at a blank line outside a
+    ``{ }`` comment and outside an unclosed tag. Each record then goes through the fast
+    lane (:meth:`_fast`, when asked and when the record is plain) or the reference lane
+    (:meth:`_reference`, the full tokenizer). State that crosses records lives here: the
+    tag values ``#`` repeats, the record count, whether any tag was seen at all.
+    """
+
+    def __init__(self, source: str, fast: bool) -> None:
+        self.source = source
+        self.fast = fast
+        self.previous: dict[str, str] = {}
+        self.count = 0
+        self.any_tag = False
+        self.first_stray: tuple[int, int, str] | None = None
+        self.held: list[Board] = []  # stray-only records before any tag: "not PBN" would drop them
+        self.carry = ""
+        self.line = 1  # line number of the start of ``carry``
+        self.memo: dict[str, tuple | None] = {}
+
+    def feed(self, block: str) -> Iterator[Board]:
+        text = self.carry + block if self.carry else block
+        if "\r" in text:
+            text = text.replace("\r\n", "\n")
+        chunks, scan = _records(text, self.fast)
+        last_start, _ = chunks.pop()
+        self.carry = text[last_start:]  # the last record may go on in the next block
+        if len(self.carry) > MAX_RECORD:
+            raise _too_long(self.source, self.line + text.count("\n", 0, last_start))
+        yield from self._read(text, chunks, scan, last_start)
+
+    def close(self) -> Iterator[Board]:
+        text, self.carry = self.carry, ""
+        if text:
+            _, scan = _records(text, self.fast)
+            yield from self._read(text, [(0, len(text))], scan, len(text))
+        if not self.any_tag and self.first_stray is not None:
+            self.close_held_as_error()
+        yield from self.held
+        self.held = []
+
+    def _read(self, text: str, chunks: list[tuple[int, int]], scan: _Scan, upto: int) -> Iterator[Board]:
+        """Read the records ``chunks`` of ``text``; ``self.line`` moves on to the line of ``upto``."""
+        line = self.line
+        pos = 0
+        fast = self.fast
+        clean, bad, odd = scan.clean, scan.bad, bool(scan.odd)
+        for start, end in chunks:
+            line += text.count("\n", pos, start)
+            pos = start
+            board = None
+            if fast and not (bad and bisect_left(bad, start) != bisect_left(bad, end)):
+                board = self._fast(clean[start:end], line, odd)
+            boards = [board] if board is not None else self._reference(text[start:end], line)
+            if odd and _ODD_BREAKS.search(text, start, end):  # splitlines counts these as line breaks too
+                line += len(text[start:end].splitlines()) - text.count("\n", start, end) - 1
+            if boards and not self.any_tag:
+                if len(self.held) < _HELD_MAX:
+                    self.held.extend(boards)
+                    continue
+                self.close_held_as_error()
+            if self.held:
+                yield from self.held
+                self.held = []
+            yield from boards
+        self.line = line + text.count("\n", pos, upto)
+
+    def close_held_as_error(self) -> None:
+        line, column, token = self.first_stray or (self.line, 1, "")
+        raise InputError(T("ce n'est pas un fichier PBN (aucune balise [Nom \"valeur\"])",
+                           "not a PBN file (no [Name \"value\"] tag)"), token=token,
+                         line=line, column=column, source=self.source)
+
+    # -- the fast lane -----------------------------------------------------------------------------
+    def _fast(self, chunk: str, line0: int, odd: bool) -> Board | None:
+        """One plain record (its comments blanked) without an object per call, or None (then
+        the reference lane reads it)."""
+        if odd and _ODD_BREAKS.search(chunk):
+            return None
+        at = chunk.find("[")
+        if at < 0 or (at and not _BEFORE_TAGS.fullmatch(chunk, 0, at)):
+            return None
+        found = _WANT.findall(chunk)
+        if "\\" in chunk and len(_WANT_HEAD.findall(chunk)) != len(found):  # a wanted value with an escape
+            return None
+        tags = dict(found)
+        if len(tags) != len(found):  # a wanted tag twice (a second auction...): the reference says what it means
+            return None
+        if "#" in tags.values():
+            previous = self.previous
+            tags = {k: (previous.get(k, "") if v == "#" else v) for k, v in tags.items()}
+        board = _fast_board(chunk, tags, self.source, self.count, line0 + chunk.count("\n", 0, at), self.memo)
+        if board is not None:
+            self.previous.update(tags)
+            self.count += 1
+            self.any_tag = True
+        return board
+
+    # -- the reference lane ------------------------------------------------------------------------
+    def _reference(self, text: str, first_line: int) -> list[Board]:
+        """Read one record's text (or several, when its blank lines hide in a tag) with the full tokenizer."""
+        game: _Game | None = None
+        previous = self.previous
+        count = self.count
+        any_tag = False
+        first_stray: tuple[int, int, str] | None = None
+        in_comment = False
+        source = self.source
+        out: list[Board] = []
+        tag_state = 0  # 0 outside, 1 after "[", 2 after the name, 3 after the value
+        tag_name = ""
+        tag_value = ""
+        tag_at = (0, 0)
+        section_words = False  # are words after the last tag auction calls?
+
+        def end_tag(line: int) -> None:
+            nonlocal section_words
+            assert game is not None
+            value = tag_value
+            if value == "#":
+                value = previous.get(tag_name, "")
+            section_words = _tag(game, tag_name, value, tag_at[0], tag_at[1])
+
+        def end_game() -> None:
+            nonlocal game, count
+            if game is not None and (game.tags or game.stray):
+                previous.update(game.tags)
+                out.append(_build(game, source, count))
+                count += 1
+            game = None
+
+        special = _SPECIAL.search
+        for lineno, line in enumerate(text.splitlines(), first_line):
+            pos = 0
+            if in_comment:
+                j = line.find("}")
+                if j < 0:
+                    continue
+                in_comment, pos = False, j + 1
+            elif not line:
+                if tag_state == 0:
+                    end_game()
+                continue
+            else:
+                c0 = line[0]
+                if c0 == "%":
+                    continue
+                if tag_state == 0:
+                    if c0 == "[":
+                        if line.endswith('"]') and line.count('"') == 2 and "\\" not in line:
+                            q = line.index('"')
+                            name = line[1:q].strip()
+                            if name.isalnum():  # the common case: one plain tag on its line
+                                if game is None:
+                                    game = _Game(lineno)
+                                any_tag = True
+                                tag_name, tag_value, tag_at = name, line[q + 1:-2], (lineno, 1)
+                                end_tag(lineno)
+                                continue
+                    elif (c0 == " " or c0 == "\t") and line.isspace():
+                        end_game()
+                        continue
+                    elif game is not None:
+                        if section_words and game.auction is not None:
+                            if special(line) is None:  # calls only: split, no regex
+                                end = 0
+                                for word in line.split():
+                                    col = line.find(word, end)
+                                    end = col + len(word)
+                                    game.auction.append((word, lineno, col + 1))
+                                continue
+                        elif "[" not in line and "{" not in line:
+                            continue  # play, tables: not read
+            for m in _TOKEN.finditer(line, pos):
+                kind = m.lastgroup
+                col = m.start() + 1
+                if kind == "comment":
+                    if not m.group().endswith("}"):
+                        in_comment = True
+                    continue
+                if kind == "rest":
+                    break
+                if game is None:
+                    game = _Game(lineno)
+                if tag_state == 4 and kind != "close" and kind != "open":
+                    continue  # the rest of a broken tag: reported once
+                if kind == "open":
+                    if tag_state and tag_state != 4:
+                        game.problem("bad-tag", T("balise non fermée", "unclosed tag"), lineno, col, "[")
+                    tag_state, tag_name, tag_value, tag_at = 1, "", "", (lineno, col)
+                    any_tag = True
+                elif kind == "close":
+                    if tag_state == 3:
+                        end_tag(lineno)
+                    elif tag_state and tag_state != 4:
+                        game.problem("bad-tag", T("balise sans nom ou sans valeur entre guillemets",
+                                                  "tag without a name or a quoted value"), *tag_at, tag_name or "[")
+                    else:
+                        game.problem("stray-text", T("']' hors d'une balise", "']' outside a tag"), lineno, col, "]")
+                    tag_state = 0
+                elif kind == "string" or kind == "endq":
+                    value = m.group("string")
+                    if not m.group("endq"):
+                        game.problem("bad-tag", T("guillemet non fermé", "unclosed quote"), lineno, col, m.group())
+                        tag_state = 4
+                        continue
+                    if "\\" in value:
+                        value = _ESCAPE.sub(r"\1", value)
+                    if tag_state == 2:
+                        tag_value, tag_state = value, 3
+                    else:
+                        game.problem("bad-tag", T("chaîne mal placée", "misplaced string"), lineno, col, m.group())
+                        tag_state = 4 if tag_state else 0
+                else:  # word
+                    word = m.group()
+                    if tag_state == 1:
+                        tag_name, tag_state = word, 2
+                    elif tag_state:
+                        game.problem("bad-tag", T("valeur de balise sans guillemets {w!r}", "tag value not quoted {w!r}"
+                                                  ).format(w=word), lineno, col, word)
+                        tag_state = 4
+                    elif section_words and game.auction is not None:
+                        game.auction.append((word, lineno, col))
+                    elif not game.tags:
+                        game.stray = True
+                        if first_stray is None:
+                            first_stray = (lineno, col, word)
+                        game.problem("stray-text", T("texte hors d'une balise {w!r}", "text outside a tag {w!r}"
+                                                     ).format(w=word), lineno, col, word)
         if game is not None and (game.tags or game.stray):
             previous.update(game.tags)
-            yield _build(game, source, count)
+            out.append(_build(game, source, count))
             count += 1
-        game = None
+        self.count = count
+        if any_tag:
+            self.any_tag = True
+        if self.first_stray is None:
+            self.first_stray = first_stray
+        return out
 
-    special = _SPECIAL.search
-    for lineno, line in enumerate(text.splitlines(), 1):
-        pos = 0
-        if in_comment:
-            j = line.find("}")
-            if j < 0:
-                continue
-            in_comment, pos = False, j + 1
-        elif not line:
-            if tag_state == 0:
-                yield from end_game()
-            continue
-        else:
-            c0 = line[0]
-            if c0 == "%":
-                continue
-            if tag_state == 0:
-                if c0 == "[":
-                    if line.endswith('"]') and line.count('"') == 2 and "\\" not in line:
-                        q = line.index('"')
-                        name = line[1:q].strip()
-                        if name.isalnum():  # the common case: one plain tag on its line
-                            if game is None:
-                                game = _Game(lineno)
-                            any_tag = True
-                            tag_name, tag_value, tag_at = name, line[q + 1:-2], (lineno, 1)
-                            end_tag(lineno)
-                            continue
-                elif (c0 == " " or c0 == "\t") and line.isspace():
-                    yield from end_game()
-                    continue
-                elif game is not None:
-                    if section_words and game.auction is not None:
-                        if special(line) is None:  # calls only: split, no regex
-                            end = 0
-                            for word in line.split():
-                                col = line.find(word, end)
-                                end = col + len(word)
-                                game.auction.append((word, lineno, col + 1))
-                            continue
-                    elif "[" not in line and "{" not in line:
-                        continue  # play, tables: not read
-        for m in _TOKEN.finditer(line, pos):
-            kind = m.lastgroup
-            col = m.start() + 1
-            if kind == "comment":
-                if not m.group().endswith("}"):
-                    in_comment = True
-                continue
-            if kind == "rest":
-                break
-            if game is None:
-                game = _Game(lineno)
-            if tag_state == 4 and kind != "close" and kind != "open":
-                continue  # the rest of a broken tag: reported once
-            if kind == "open":
-                if tag_state and tag_state != 4:
-                    game.problem("bad-tag", T("balise non fermée", "unclosed tag"), lineno, col, "[")
-                tag_state, tag_name, tag_value, tag_at = 1, "", "", (lineno, col)
-                any_tag = True
-            elif kind == "close":
-                if tag_state == 3:
-                    end_tag(lineno)
-                elif tag_state and tag_state != 4:
-                    game.problem("bad-tag", T("balise sans nom ou sans valeur entre guillemets",
-                                              "tag without a name or a quoted value"), *tag_at, tag_name or "[")
-                else:
-                    game.problem("stray-text", T("']' hors d'une balise", "']' outside a tag"), lineno, col, "]")
-                tag_state = 0
-            elif kind == "string" or kind == "endq":
-                value = m.group("string")
-                if not m.group("endq"):
-                    game.problem("bad-tag", T("guillemet non fermé", "unclosed quote"), lineno, col, m.group())
-                    tag_state = 4
-                    continue
-                if "\\" in value:
-                    value = _ESCAPE.sub(r"\1", value)
-                if tag_state == 2:
-                    tag_value, tag_state = value, 3
-                else:
-                    game.problem("bad-tag", T("chaîne mal placée", "misplaced string"), lineno, col, m.group())
-                    tag_state = 4 if tag_state else 0
-            else:  # word
-                word = m.group()
-                if tag_state == 1:
-                    tag_name, tag_state = word, 2
-                elif tag_state:
-                    game.problem("bad-tag", T("valeur de balise sans guillemets {w!r}", "tag value not quoted {w!r}"
-                                              ).format(w=word), lineno, col, word)
-                    tag_state = 4
-                elif section_words and game.auction is not None:
-                    game.auction.append((word, lineno, col))
-                elif not game.tags:
-                    game.stray = True
-                    if first_stray is None:
-                        first_stray = (lineno, col, word)
-                    game.problem("stray-text", T("texte hors d'une balise {w!r}", "text outside a tag {w!r}"
-                                                 ).format(w=word), lineno, col, word)
-    if game is not None and (game.tags or game.stray):
-        yield _build(game, source, count)
-        count += 1
-    if not any_tag and first_stray is not None:
-        raise InputError(T("ce n'est pas un fichier PBN (aucune balise [Nom \"valeur\"])",
-                           "not a PBN file (no [Name \"value\"] tag)"), token=first_stray[2],
-                         line=first_stray[0], column=first_stray[1], source=source)
+
 
 
 def _tag(game: _Game, name: str, value: str, line: int, column: int) -> bool:
@@ -483,3 +603,369 @@ def _note(board: Board, last: CallToken | None, text: str, line: int, col: int) 
                           line, col, text)
         return
     last.note = int(body)
+
+
+# -- cutting records -------------------------------------------------------------------------------
+_SEPARATOR = re.compile(r"\n(?:[ \t]*\n)+")  # blank lines end a game
+# what can hide a "{" or a blank line from the record cutter: % lines, quoted values, ; comments, { } comments
+_SKIPPED = re.compile(r'^%[^\n]*|"(?:[^"\\\n]|\\.)*"|;[^\n]*|\{[^}]*\}?', re.MULTILINE)
+_ODD_BREAK_CHARS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # str.splitlines breaks lines there too
+_ODD_BREAKS = re.compile(f"[{_ODD_BREAK_CHARS}]")
+_HELD_MAX = 1000
+_NOT_NEWLINE = re.compile(r"[^\n]+")
+_BRACE = re.compile(r"\{")
+
+
+class _Scan:
+    """What one pass over a block found: comment spans, odd line breaks, the text with its
+    comments blanked (the fast lane reads that), and where it stops being plain."""
+
+    __slots__ = ("comments", "odd", "clean", "bad")
+
+    def __init__(self, text: str, fast: bool) -> None:
+        self.comments = _comments(text) if "{" in text else []
+        self.odd = [m.start() for m in _ODD_BREAKS.finditer(text)] if _has_odd_breaks(text) else []
+        self.clean = _blank(text, self.comments) if fast and self.comments else text
+        self.bad = _not_plain(self.clean) if fast or not self.comments else [0]
+
+
+def _has_odd_breaks(text: str) -> bool:
+    return any(c in text for c in _ODD_BREAK_CHARS)
+
+
+def _records(text: str, fast: bool = False) -> tuple[list[tuple[int, int]], _Scan]:
+    """Spans of the records of ``text`` (the last one runs to the end: it may go on in the
+    next block), and what the scan of the text found (see :class:`_Scan`).
+
+    A blank line ends a record where the reference reader surely ends a game there: outside
+    a ``{ }`` comment, after a last tag that is one plain tag line, with no quote after it
+    (an unclosed quote or tag carries a game over blank lines), and with no line break
+    other than ``\\n`` in the record. Elsewhere the records stay together, which is always
+    safe: the reference lane reading two records at once makes the same boards.
+    """
+    scan = _Scan(text, fast)
+    comments, odd = scan.comments, scan.odd
+    spans: list[tuple[int, int]] = []
+    start = 0
+    if not comments and not odd and not scan.bad and "\\" not in text and text.count('"') == 2 * text.count("["):
+        # every "[" a plain tag line, every quote in a tag: every blank line ends a game
+        for m in _SEPARATOR.finditer(text):
+            spans.append((start, m.start()))
+            start = m.end()
+        spans.append((start, len(text)))
+        return spans, scan
+    for m in _SEPARATOR.finditer(text):
+        cut = m.start()
+        if comments and bisect_right(comments, cut) % 2:  # inside a comment
+            continue
+        if odd and bisect_right(odd, cut) != bisect_right(odd, start):
+            continue
+        last = text.rfind("[", start, cut)
+        eol = cut
+        if last >= 0:
+            eol = text.find("\n", last, cut)
+            if eol < 0:
+                eol = cut
+            if not _TAG_LINE_RE.fullmatch(text, last, eol):
+                continue
+        if text.find('"', eol, cut) >= 0 and _open_quote(text, eol if last >= 0 else start, cut, comments):
+            continue
+        spans.append((start, cut))
+        start = m.end()
+    spans.append((start, len(text)))
+    return spans, scan
+
+
+def _blank(text: str, comments: list[int]) -> str:
+    """``text`` with its comments turned to spaces (line breaks kept: offsets and lines stay)."""
+    pieces: list[str] = []
+    at = 0
+    for i in range(0, len(comments), 2):
+        start, end = comments[i], comments[i + 1]
+        pieces += (text[at:start], _NOT_NEWLINE.sub(_spaces, text[start:end]))
+        at = end
+    pieces.append(text[at:])
+    return "".join(pieces)
+
+
+def _spaces(m: re.Match) -> str:
+    return " " * (m.end() - m.start())
+
+
+def _not_plain(text: str) -> list[int]:
+    """Where ``text`` (comments blanked) stops being plain, in order: each ``{`` left (in a value
+    or a % line) and each ``[`` that does not open a plain tag line. A record with neither is plain: the tags
+    are found by one regex, and nothing hides in its other lines (the reference reader does
+    not tokenize a line with no ``[`` or ``{`` outside the auction, whose words are checked
+    one by one)."""
+    if "{" not in text and _ODD_BRACKET.search(text) is None:  # the common case: one pass, nothing found
+        return []
+    found = [m.start() for m in _ODD_BRACKET.finditer(text)]
+    if "{" in text:
+        found += [m.start() for m in _BRACE.finditer(text)]
+        found.sort()
+    return found
+
+
+def _comments(text: str) -> list[int]:
+    """Where the ``{ }`` comments of ``text`` start and end (a flat list), skipping what looks
+    like one inside a quoted value, a ``%`` line or a ``;`` comment."""
+    out: list[int] = []
+    pos = 0
+    while (brace := text.find("{", pos)) >= 0:
+        at = max(text.rfind("\n", 0, brace) + 1, pos)  # nothing that hides a brace spans lines, but a comment
+        while True:
+            m = _SKIPPED.search(text, at)
+            if m is None or m.start() > brace:  # cannot happen: the brace itself matches
+                pos = brace + 1
+                break
+            if text[m.start()] == "{":
+                out += (m.start(), m.end())
+                pos = m.end()
+                break
+            if m.end() > brace:  # the brace is inside a value, a % line or a ; comment
+                pos = m.end()
+                break
+            at = m.end()
+    return out
+
+
+def _open_quote(text: str, start: int, end: int, comments: list[int]) -> bool:
+    """Is there a quote between ``start`` and ``end`` outside comments and ``%`` lines?"""
+    at = text.find('"', start, end)
+    while at >= 0:
+        line_start = text.rfind("\n", 0, at) + 1
+        if text[line_start] != "%" and not (comments and bisect_right(comments, at) % 2):
+            return True
+        at = text.find('"', at + 1, end)
+    return False
+
+
+# -- the fast lane -----------------------------------------------------------------------------------
+_TAG_LINE = r'\[[A-Za-z0-9]+ "(?:[^"\\\n]|\\.)*"\]'
+_TAG_LINE_RE = re.compile(_TAG_LINE)
+# a "[" that does not open a plain tag line: after something else than a line break (the
+# lookbehind), or not followed by the rest of one tag and the line's end. The literal "[" lets
+# the regex engine jump from "[" to "[".
+_ODD_BRACKET = re.compile(r'\[(?:(?<=[^\n]\[)|(?![A-Za-z0-9]+ "[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"\]$))', re.MULTILINE)
+# In a plain record '[Name "' only opens a tag line, so these need no line anchors (which would
+# stop the regex engine from jumping from "[" to "[").
+_WANT_HEAD = re.compile(r'\[(?:Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West) "')
+_WANT = re.compile(r'\[(Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West) "([^"\\\n]*+)"\]')
+_BEFORE_TAGS = re.compile(r"(?:[ \t\n]*%[^\n]*)*[ \t\n]*")  # blank and % lines before a record's first tag
+_SEAT_CODE = {"N": 0, "E": 1, "S": 2, "W": 3}
+_VUL_OK = frozenset(("None", "NS", "EW", "All", "Both", "Love", "-", "none", "ns", "ew", "all", "both", "love",
+                     "NONE", "ALL", "BOTH", "LOVE", ""))
+_DECLARER_OK = frozenset(("", "?", "N", "E", "S", "W", "^N", "^E", "^S", "^W"))
+_SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
+_PLAYER_TAGS = ((Seat.N, "North"), (Seat.E, "East"), (Seat.S, "South"), (Seat.W, "West"))
+_MEMO_MAX = 4096
+# auction words -> kernel code, or a mark: AP (all pass), a note reference =n=, a suffix (! ? ...), a NAG ($n)
+_AP, _SUFFIX, _NAG, _NOTE = 50, 60, 61, 100
+_TOKENS: dict[str, int] = {}
+for _k, _c in STANDARD_CALLS.items():
+    for _form in {_k, _k.lower(), _k.capitalize(), _k[:1] + _k[1:].lower()}:
+        _TOKENS[_form] = _c.code
+for _n in range(1, 33):
+    _TOKENS[f"={_n}="] = _NOTE + _n
+for _form in ("AP", "ap", "Ap"):
+    _TOKENS[_form] = _AP
+for _form in _SUFFIXES:
+    _TOKENS[_form] = _SUFFIX
+for _n in range(256):
+    _TOKENS[f"${_n}"] = _NAG
+
+
+_RECORDED: dict[tuple, RecordedResult | None] = {}
+
+
+def _recorded(contract: str, declarer: str, result: str | None) -> RecordedResult | None:
+    key = (contract, declarer, result)
+    if key in _RECORDED:
+        return _RECORDED[key]
+    rec = parse_recorded(contract, declarer, result)
+    if len(_RECORDED) < _MEMO_MAX:
+        _RECORDED[key] = rec
+    return rec
+
+
+def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line: int, memo: dict) -> Board | None:
+    """The board of a plain record (see :func:`_plain`; ``chunk`` starts at its first tag), or
+    None when the record holds anything the reference lane must judge: an irregular auction,
+    an unreadable tag, a marker, a note out of place..."""
+    dealer_tag = tags.get("Dealer")
+    tag_seat = -1
+    if dealer_tag:
+        tag_seat = _SEAT_CODE.get(dealer_tag, -1)
+        if tag_seat < 0:
+            return None
+    vul = tags.get("Vulnerable", "")
+    declarer = tags.get("Declarer", "")
+    if vul not in _VUL_OK or declarer not in _DECLARER_OK:
+        return None
+    contract = tags.get("Contract", "")
+    rec = None
+    if contract and contract != "?":
+        if contract != contract.strip():
+            return None
+        rec = _recorded(contract, "" if declarer == "?" else declarer, tags.get("Result"))
+        if rec is None:
+            return None
+    board_id = tags.get("Board")
+    seat = tags.get("Auction")
+    codes = None
+    bidding = None
+    dealer = tag_seat
+    if seat is None:
+        if "[Note " in chunk:
+            return None
+    else:
+        dealer = _SEAT_CODE.get(seat, -1)
+        if dealer < 0 or (tag_seat >= 0 and tag_seat != dealer) or chunk.startswith("[Note "):
+            return None
+        at = chunk.find("\n", chunk.find('[Auction "'))
+        end = -1  # the line break before the tag line that follows the calls (-1: they end the record)
+        if at < 0:
+            body = ""
+        else:
+            end = chunk.find("\n[", at)
+            body = chunk[at + 1:end] if end >= 0 else chunk[at + 1:]
+        key = (dealer, body)
+        hit = memo.get(key)
+        if hit is None:
+            hit = _auction_codes(body, dealer)
+            if len(memo) < _MEMO_MAX:
+                memo[key] = hit
+        if hit is False:
+            return None
+        refs, codes, bidding, unfinished = hit
+        notes_follow = end >= 0 and chunk.startswith('[Note "', end + 1)
+        if (refs or notes_follow) and _auction_notes(chunk, end) != refs:  # a note nobody calls, or a call to no note
+            return None
+    board = Board(source, index, line, "pbn", board=board_id, event=tags.get("Event") or None,
+                  dealer=_SEATS[dealer] if dealer >= 0 else None, recorded=rec, codes=codes,
+                  auction_dealer=None if codes is None else _SEATS[dealer])
+    if board_id is not None and board_id.isdigit():
+        board.number = int(board_id)
+    if vul:
+        board.vulnerability = _VUL[vul.upper()]
+    for player_seat, tag in _PLAYER_TAGS:
+        if tags.get(tag):
+            board.players[player_seat] = tags[tag]
+    if codes is not None and unfinished:
+        board.unfinished = True
+    return finish_board(board, bidding=bidding) if codes is not None else board
+
+
+def _auction_codes(body: str, dealer: int):
+    """An auction section's text -> ``(note references, call codes, kernel state, unfinished)``;
+    False when the reference lane must read it (a word it does not know, an irregular auction...)."""
+    if "%" in body:
+        body = "\n".join(ln for ln in body.split("\n") if not ln.startswith("%"))
+    words = body.split()
+    unfinished = False
+    for stop, word in enumerate(words):
+        if word == "+" or word == "*":  # the record stops, the auction goes on: only marks may follow
+            if any(_TOKENS.get(w, 0) < _SUFFIX for w in words[stop + 1:]):
+                return False
+            del words[stop]
+            unfinished = True
+            break
+    looked_up = list(map(_TOKENS.get, words))
+    codes: list[int] = []
+    if None not in looked_up:
+        codes = looked_up  # type: ignore[assignment]
+    else:
+        for word in words:
+            found = _word_codes(word)
+            if found is None:
+                return False
+            codes += found
+    refs: frozenset[int] = frozenset()
+    if codes and max(codes) >= _AP:
+        annotated = _annotated(codes)
+        if annotated is None:
+            return False
+        codes, refs = annotated
+    bidding = kernel.run(codes, dealer)
+    return False if bidding is None else (refs, codes, bidding, unfinished)
+
+
+def _word_codes(word: str) -> list[int] | None:
+    """A word the table does not know: a case variant, or a call with marks attached (``7H?``, ``2D=1=``)."""
+    out = []
+    for piece in _PIECES.findall(word):
+        code = _TOKENS.get(piece)
+        if code is None:
+            call = STANDARD_CALLS.get(piece.upper())
+            if call is None:
+                if piece.upper() != "AP":
+                    return None
+                code = _AP
+            else:
+                code = call.code
+        out.append(code)
+    return out
+
+
+def _annotated(codes: list[int]) -> tuple[list[int], frozenset[int]] | None:
+    """Calls with ``AP``, note references, suffixes and NAGs: the calls and the notes referred
+    to, or None where the reference lane reports something (a mark before any call, two note
+    references or two suffixes on one call)."""
+    calls: list[int] = []
+    refs: set[int] = set()
+    noted = suffixed = True  # no call yet: a mark here is an orphan
+    bids = trailing = 0
+    for c in codes:
+        if c < _AP:
+            calls.append(c)
+            noted = suffixed = False
+            if c == kernel.PASS:
+                trailing += 1
+            else:
+                trailing = 0
+                bids += c >= 5
+        elif c == _AP:
+            need = (3 if bids else 4) - trailing
+            if need > 0:
+                calls.extend([kernel.PASS] * need)
+                trailing += need
+                noted = suffixed = False
+        elif c == _NAG:
+            if not calls:
+                return None
+        elif c == _SUFFIX:
+            if suffixed:
+                return None
+            suffixed = True
+        else:
+            if noted:
+                return None
+            noted = True
+            refs.add(c - _NOTE)
+    return calls, frozenset(refs)
+
+
+def _auction_notes(chunk: str, end: int) -> set[int] | None:
+    """Note numbers of the auction section, None if one is unreadable or given twice.
+
+    Its notes are the ``[Note "n:..."]`` tag lines right after its calls, from
+    ``chunk[end + 1]`` on (``end`` < 0: the section ends the record, no note); a note after
+    another tag belongs to that tag's section.
+    """
+    if end < 0:
+        return set()
+    run = _NOTE_RUN.match(chunk, end + 1)
+    if run is None:
+        return set()
+    numbers = _NOTE_NUMBER.findall(run.group())
+    if len(numbers) != run.group().count('[Note "'):
+        return None
+    notes = set(map(int, numbers))
+    if len(notes) != len(numbers) or min(notes) < 1 or max(notes) > 32:
+        return None
+    return notes
+
+
+_NOTE_RUN = re.compile(r'(?:\[Note "[^\n]*(?:\n|\Z))+')
+_NOTE_NUMBER = re.compile(r'\[Note "[ \t]*([0-9]+)[ \t]*:')

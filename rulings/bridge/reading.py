@@ -1,66 +1,164 @@
-"""Read any supported input into boards: typed text, PBN or LIN (sniffed), and
-classify them. This is the library entry point the CLI and the benchmark call."""
+"""Read any supported input into boards: typed text, PBN or LIN (sniffed), and classify them.
+
+This module owns the format dispatch and the input limits; each format module
+(:mod:`~arbitre.rulings.bridge.pbn`, :mod:`~arbitre.rulings.bridge.lin`,
+:mod:`~arbitre.rulings.bridge.textauction`) owns its reading, with a reference lane (one
+token per call, with line and column: the full report) and, for PBN and LIN, a fast lane
+(call codes only: the summary of a whole folder). Both lanes make the same
+:class:`~arbitre.rulings.bridge.records.Board`.
+
+Files and stdin are read by streaming, a block of whole lines at a time, so memory stays
+flat whatever the input size: a line may be at most :data:`MAX_LINE` (1 MiB) and a PBN or
+LIN record at most :data:`MAX_RECORD` (1 MiB); past that, an :class:`InputError` names
+the line (``classify /dev/zero`` stops at once).
+"""
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from itertools import chain
 from pathlib import Path
+from typing import BinaryIO
 
 from arbitre.rulings.bridge.classify import classify
+from arbitre.rulings.bridge.records import MAX_LINE, MAX_RECORD, gc_paused, too_long
 from arbitre.rulings.bridge.report import AuctionReport, Label
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
+__all__ = [
+    "MAX_LINE",
+    "MAX_RECORD",
+    "blocks",
+    "decode",
+    "iter_path",
+    "iter_stream",
+    "iter_text",
+    "no_auction_label",
+    "read_path",
+    "read_text",
+    "report",
+]
 
-def decode(data: bytes) -> str:
-    """UTF-8 (with or without BOM), else Latin-1 (BBO's LIN files): never fails."""
+BLOCK = 1 << 20
+"""How much is read at once (bytes)."""
+
+
+def decode(data: bytes, first: bool = True) -> str:
+    """UTF-8 (with or without BOM at the start), else Latin-1 (BBO's LIN files): never fails."""
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8-sig" if first else "utf-8")
     except UnicodeDecodeError:
         return data.decode("latin-1")
 
 
-def read_text(text: str, source: str, dealer: Seat | None = None, fmt: str | None = None,
-              errors: list[InputError] | None = None) -> list:
-    """The boards of ``text`` in its (sniffed) format. ``errors``: see :func:`textauction.loads`
-    (a typed text goes on past an unreadable line)."""
-    from arbitre.rulings.bridge import textauction
+def blocks(fp: BinaryIO, source: str) -> Iterator[str]:
+    """The text of a binary stream, decoded block by block, each block whole lines.
 
-    fmt = fmt or textauction.sniff(text)
+    Each block is decoded on its own (UTF-8, else Latin-1: see :func:`decode`); a line
+    longer than :data:`MAX_LINE` bytes raises an :class:`InputError` naming it.
+    """
+    carry = b""
+    line = 1  # the line ``carry`` starts
+    first = True
+    while True:
+        try:
+            data = fp.read(BLOCK)
+        except OSError as e:
+            raise InputError(T("fichier illisible : {e}", "cannot read file: {e}").format(e=e.strerror),
+                             source=source) from None
+        if not data:
+            break
+        buf = carry + data if carry else data
+        cut = buf.rfind(b"\n") + 1
+        if cut == 0 or buf.find(b"\n") > MAX_LINE:  # only the first line can be longer than a block
+            if len(buf) > MAX_LINE:
+                raise too_long(source, line, "line")
+            carry = buf
+            continue
+        chunk, carry = buf[:cut], buf[cut:]
+        yield decode(chunk, first)
+        first = False
+        line += chunk.count(b"\n")
+    if carry:
+        yield decode(carry, first)
+
+
+def iter_stream(fp: BinaryIO, source: str, dealer: Seat | None = None, *, fast: bool = False,
+                fmt: str | None = None, errors: list[InputError] | None = None) -> Iterator:
+    """Every board of a binary stream, its format sniffed from its first lines."""
+    parts = blocks(fp, source)
+    head = next(parts, "")
+    return iter_blocks(chain((head,), parts), source, dealer, fmt=fmt or _sniff(head), fast=fast, errors=errors)
+
+
+def iter_path(path: Path, dealer: Seat | None = None, *, fast: bool = False,
+              errors: list[InputError] | None = None) -> Iterator:
+    """Every board of a file, read by streaming; an :class:`InputError` naming the file if unreadable."""
+    try:
+        fp = open(path, "rb")  # noqa: SIM115 - closed by the generator below
+    except OSError as e:
+        raise InputError(T("fichier illisible : {e}", "cannot read file: {e}").format(e=e.strerror),
+                         source=str(path)) from None
+    return _closing(fp, iter_stream(fp, str(path), dealer, fast=fast, errors=errors))
+
+
+def _closing(fp: BinaryIO, boards: Iterator) -> Iterator:
+    with fp:
+        yield from boards
+
+
+def iter_blocks(parts: Iterable[str], source: str, dealer: Seat | None = None, *, fmt: str,
+                fast: bool = False, errors: list[InputError] | None = None) -> Iterator:
+    """Every board of a text given in blocks of whole lines, in the format ``fmt``; with
+    ``errors``, a typed text goes on past an unreadable line (collected there)."""
     if fmt == "pbn":
         from arbitre.rulings.bridge import pbn
 
-        return pbn.loads(text, source=source)
+        return pbn.iter_boards(parts, source=source, fast=fast)
     if fmt == "lin":
         from arbitre.rulings.bridge import lin
 
-        return lin.loads(text, source=source)
-    return textauction.loads(text, dealer=dealer, source=source, errors=errors)
+        return lin.iter_boards(parts, source=source, fast=fast)
+    from arbitre.rulings.bridge import textauction
+
+    return textauction.iter_boards(parts, dealer=dealer, source=source, errors=errors)
 
 
-def read_file_text(path: Path) -> str:
-    """A file's text (see :func:`decode`); an :class:`InputError` naming the file if unreadable."""
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise InputError(T("fichier illisible : {e}", "cannot read file: {e}").format(e=e.strerror), source=str(path)) from None
-    return decode(data)
+def iter_text(text: str, source: str, dealer: Seat | None = None, fmt: str | None = None, *,
+              fast: bool = False) -> Iterator:
+    """Every board of a text held in memory (typed on the command line, a test)."""
+    return iter_blocks((text,), source, dealer, fmt=fmt or _sniff(text), fast=fast)
 
 
-def read_path(path: Path, dealer: Seat | None = None, errors: list[InputError] | None = None) -> list:
-    return read_text(read_file_text(path), str(path), dealer, errors=errors)
+def read_text(text: str, source: str, dealer: Seat | None = None, fmt: str | None = None) -> list:
+    """:func:`iter_text` as a list (reference lane)."""
+    return list(iter_text(text, source, dealer, fmt))
+
+
+def read_path(path: Path, dealer: Seat | None = None) -> list:
+    """:func:`iter_path` as a list (reference lane)."""
+    return list(iter_path(path, dealer))
+
+
+def _sniff(text: str) -> str:
+    from arbitre.rulings.bridge import textauction
+
+    return textauction.sniff(text)
 
 
 def report(board, machine, kinds) -> AuctionReport | None:
     """The classification of one board (None when the record has no auction at all)."""
-    if board.auction is None:
-        return None
-    rec = board.recorded
-    return classify(
-        board.auction, machine, kinds, source=board.source, board=board.board,
-        problems=[T(p.fr, p.en) for p in board.problems if not _is_engine_problem(p)],
-        recorded_contract=str(rec) if rec is not None else None,
-        agrees=board.agrees,
-    )
+    with gc_paused():
+        if board.auction is None:
+            return None
+        rec = board.recorded
+        return classify(
+            board.auction, machine, kinds, source=board.source, board=board.board,
+            problems=[T(p.fr, p.en) for p in board.problems if not _is_engine_problem(p)],
+            recorded_contract=str(rec) if rec is not None else None,
+            agrees=board.agrees,
+        )
 
 
 def _is_engine_problem(p) -> bool:

@@ -6,22 +6,35 @@ each defect becomes a :class:`Problem` in ``board.problems`` (with its line and 
 director sees every record and what is wrong with it. Only a file that is not in the format
 at all raises :class:`~arbitre.rulings.errors.InputError`.
 
-The calls are pushed into the project's :class:`~arbitre.rulings.bridge.auction.Auction`
-engine as they are read; the engine's irregularities are turned into problems here (unless
-the record itself marks them as accepted, PBN ``^I``/``^S``), and the contract the engine
-derives is compared with the record's own (PBN ``[Contract]``/``[Declarer]``, LIN ``rs|``).
+:func:`finish_board` classifies a board once its calls are read, whichever lane read them:
+a clean auction by the kernel alone (:func:`~arbitre.rulings.bridge.kernel.run`), any other
+by the :class:`~arbitre.rulings.bridge.auction.Auction` engine, whose irregularities become
+problems here (unless the record itself marks them as accepted, PBN ``^I``/``^S``); the
+contract is compared with the record's own (PBN ``[Contract]``/``[Declarer]``, LIN ``rs|``)
+by :meth:`RecordedResult.agrees_with`. The caps on a line and a record live here too.
 """
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from arbitre.rulings.bridge.auction import Auction, Contract, Kind
-from arbitre.rulings.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, CallKind, Strain
+from arbitre.rulings.bridge import kernel
+from arbitre.rulings.bridge.auction import KIND_VALUE, Auction, Contract, Kind
+from arbitre.rulings.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, Strain
 from arbitre.rulings.bridge.seats import Seat
+from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
 __all__ = [
-    "Board", "CallToken", "Problem", "RecordedResult", "finish_board", "parse_recorded", "STANDARD_CALLS",
+    "STANDARD_CALLS",
+    "Board",
+    "CallToken",
+    "Problem",
+    "RecordedResult",
+    "finish_board",
+    "parse_recorded",
 ]
 
 
@@ -137,7 +150,8 @@ class RecordedResult:
         return self.agrees_with(auction.contract, auction.is_passed_out)
 
     def agrees_with(self, c: Contract | None, passed_out: bool) -> bool:
-        """Same as :meth:`agrees`, from a final contract (None when passed out)."""
+        """Same as :meth:`agrees`, from a final contract (None when passed out). The one
+        contract-agreement check: both lanes of every reader call it."""
         if self.passed_out:
             return passed_out
         if c is None or passed_out:
@@ -209,7 +223,14 @@ def parse_recorded(contract: str, declarer: str | None = None, result: str | Non
 # -- the board ----------------------------------------------------------------------------------
 @dataclass(slots=True)
 class Board:
-    """One record (one table's play of one deal) read from a file."""
+    """One record (one table's play of one deal) read from a file: the one result type of
+    every reader, whichever lane built it.
+
+    The reference lane of a reader fills ``calls`` with one :class:`CallToken` per token
+    (line, column, alert, note...); the fast lane of PBN and LIN fills ``codes`` with the
+    kernel codes of the calls instead (only for records with nothing to report about a
+    call). :func:`finish_board` classifies both the same way.
+    """
 
     source: str
     index: int  # position of the record in its file (0-based)
@@ -229,28 +250,42 @@ class Board:
     notes: dict[int, str] = field(default_factory=dict)
     unfinished: bool = False  # the record says the auction goes on (PBN "+")
     problems: list[Problem] = field(default_factory=list)
+    codes: list[int] | None = None  # fast lane: the calls as kernel codes (``calls`` stays empty)
+    irregularities: tuple[str, ...] = ()  # the engine's irregularity kinds (marked ones too), in call order
     _auction: Auction | None = field(default=None, init=False, repr=False, compare=False)
-    _summary: _Summary | None = field(default=None, init=False, repr=False, compare=False)
+    _bidding: kernel.Bidding | None = field(default=None, init=False, repr=False, compare=False)
+    _turn: Seat | None = field(default=None, init=False, repr=False, compare=False)
 
     # -- the auction --------------------------------------------------------------------------
     @property
     def auction(self) -> Auction | None:
         """The engine's auction, built from the readable calls the first time it is asked for.
 
-        Clean auctions are classified by a lean check (:func:`finish_board`) and build the
+        Clean auctions are classified by the kernel alone (:func:`finish_board`) and build the
         engine only on demand; that keeps reading whole folders fast.
         """
         if self._auction is None and self.auction_dealer is not None:
             a = Auction(self.auction_dealer)
-            tagged = self.seat_tagged
             push = a.push
-            for t in self.calls:
-                if t.call is not None:
-                    e = push(t.call, t.seat if tagged else None, alert=t.alert, note=t.explanation,
-                             token=t.text, column=t.column)
-                    t.entry, t.seat = e.index, e.seat
+            if self.codes is not None:
+                of_code = Call.of_code
+                for code in self.codes:
+                    push(of_code(code))
+            else:
+                tagged = self.seat_tagged
+                for t in self.calls:
+                    if t.call is not None:
+                        e = push(t.call, t.seat if tagged else None, alert=t.alert, note=t.explanation,
+                                 token=t.text, column=t.column)
+                        t.entry, t.seat = e.index, e.seat
             self._auction = a
         return self._auction
+
+    def call_codes(self) -> list[int]:
+        """The readable calls as kernel codes, in record order."""
+        if self.codes is not None:
+            return self.codes
+        return [t.call.code for t in self.calls if t.call is not None]
 
     # -- queries --------------------------------------------------------------------------------
     @property
@@ -259,22 +294,21 @@ class Board:
 
     @property
     def is_complete(self) -> bool:
-        if self._summary is not None:
-            return self._summary.complete
-        return self.auction is not None and self.auction.is_complete
+        return self._bidding is not None and self._bidding.closed
 
     @property
     def is_passed_out(self) -> bool:
-        if self._summary is not None:
-            return self._summary.complete and self._summary.contract is None
-        return self.auction is not None and self.auction.is_passed_out
+        return self._bidding is not None and self._bidding.passed_out
+
+    @property
+    def turn(self) -> Seat | None:
+        """Whose turn it is (None when the auction is over or there is none)."""
+        return self._turn
 
     @property
     def is_legal(self) -> bool:
         """A complete auction, every token read, no irregularity at all (marked or not)."""
-        if not self.is_complete or any(t.call is None for t in self.calls):
-            return False
-        return self._summary is not None or self.auction.is_legal  # type: ignore[union-attr]
+        return self.is_complete and not self.irregularities and all(t.call is not None for t in self.calls)
 
     @property
     def is_dirty(self) -> bool:
@@ -282,9 +316,7 @@ class Board:
 
     @property
     def contract(self) -> Contract | None:
-        if self._summary is not None:
-            return self._summary.contract
-        return self.auction.contract if self.auction is not None else None
+        return None if self._bidding is None else Contract.of(self._bidding.contract())
 
     @property
     def agrees(self) -> bool | None:
@@ -296,7 +328,7 @@ class Board:
     @property
     def accepted_irregularities(self) -> list:
         """Engine irregularities the record itself marks as accepted (PBN ``^I``/``^S``)."""
-        if self.auction is None:
+        if not self.irregularities or self.auction is None:
             return []
         marked = _marked_entries(self.calls)
         return [irr for irr in self.auction.irregularities if _accepted(irr.kind, marked.get(irr.index))]
@@ -341,88 +373,10 @@ _IRREGULARITY_TEXT = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class _Summary:
-    """What a clean auction comes to: complete or not, and its contract (None: passed out)."""
-
-    complete: bool
-    contract: Contract | None
-
-
 _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
-_BID, _PASS, _DOUBLE = CallKind.BID, CallKind.PASS, CallKind.DOUBLE
 
 
-def _quick(board: Board) -> _Summary | None:
-    """Classify an auction in one lean pass; None at the first irregularity (the engine then decides).
-
-    Follows the engine's rules exactly for regular calls (the tests check both agree on every
-    shared record): a bid must outrank the last, a double needs an opponents' undoubled bid,
-    a redouble an opponents' double; three passes after a bid, or four, close the auction.
-    """
-    turn = int(board.auction_dealer)  # type: ignore[arg-type]
-    last_rank = -1
-    last_side = doubler_side = -1
-    doubled = passes = bids = 0
-    first: dict[int, int] = {}  # side * 5 + strain -> seat that named the strain first
-    closed = False
-    n = 0
-    code_of = _CODE.get
-    for t in board.calls:
-        c = t.call
-        if c is None:
-            continue
-        if closed:
-            return None
-        code = code_of(id(c))
-        if code is None:
-            code = _code(c)
-        side = turn & 1
-        if code >= 5:  # a bid: its rank
-            if code > 39 or code <= last_rank:
-                return None
-            last_rank, last_side = code, side
-            doubled = passes = 0
-            bids += 1
-            key = side * 5 + code % 5
-            if key not in first:
-                first[key] = turn
-        elif code == 0:
-            passes += 1
-        elif code == 1:
-            if last_rank < 0 or doubled or last_side == side:
-                return None
-            doubled, doubler_side, passes = 1, side, 0
-        else:
-            if doubled != 1 or doubler_side == side:
-                return None
-            doubled, passes = 2, 0
-        t.entry = n
-        t.seat = _SEATS[turn]
-        n += 1
-        turn = (turn + 1) & 3
-        if passes >= 4 or (bids and passes >= 3):
-            closed = True
-    if not bids:
-        return _Summary(closed, None)
-    strain = last_rank % 5
-    declarer = _SEATS[first[last_side * 5 + strain]]
-    return _Summary(closed, Contract(last_rank // 5, _STRAINS[strain], doubled, declarer))
-
-
-def _code(c: Call) -> int:
-    """0 pass, 1 double, 2 redouble, else the bid's rank (1C=5 ... 7NT=39, 8C=40 ...)."""
-    if c.kind is _BID:
-        return c.level * 5 + int(c.strain)  # type: ignore[arg-type]
-    return 0 if c.kind is _PASS else 1 if c.kind is _DOUBLE else 2
-
-
-_STRAINS = tuple(Strain)
-_CODE: dict[int, int] = {id(c): _code(c) for c in STANDARD_CALLS.values()}
-"""id of the standard Call objects -> code, so the lean check never hashes a Call."""
-
-
-def finish_board(board: Board, *, complete_expected: bool = True) -> Board:
+def finish_board(board: Board, *, complete_expected: bool = True, bidding: kernel.Bidding | None = None) -> Board:
     """Classify ``board`` once every call is read, turning what is wrong into problems.
 
     * calls after the close: one ``duplicated-auction`` problem when they repeat a stretch of
@@ -432,16 +386,34 @@ def finish_board(board: Board, *, complete_expected: bool = True) -> Board:
     * an unfinished auction the record does not say is unfinished: ``incomplete-auction``
       (only when ``complete_expected``);
     * a complete, clean auction whose contract disagrees with the record's: ``contract-mismatch``.
+
+    A clean auction is judged by the kernel alone (``bidding``: the fast lane already ran it);
+    any other goes through the engine, which says what is irregular.
     """
     if board.auction_dealer is None:
         return board
-    if not board.seat_tagged and not any(t.marker for t in board.calls):
-        board._summary = _quick(board)
-    if board._summary is None:
+    codes = board.call_codes()
+    dealer = board.auction_dealer
+    if bidding is None and not board.seat_tagged and not any(t.marker for t in board.calls):
+        bidding = kernel.run(codes, dealer)
+    if bidding is not None:  # clean: the kernel alone, no engine
+        board._bidding = bidding
+        board._turn = None if bidding.closed else _SEATS[(dealer + len(codes)) & 3]
+        if board.calls:
+            n = 0
+            for t in board.calls:
+                if t.call is not None:
+                    t.entry, t.seat = n, _SEATS[(dealer + n) & 3]
+                    n += 1
+    else:
         _engine_problems(board)
+        auction = board.auction
+        assert auction is not None
+        board._bidding, board._turn = auction.bidding, auction.turn
+        board.irregularities = tuple(KIND_VALUE[irr.kind] for irr in auction.irregularities)
     if not board.is_complete:
         if complete_expected and not board.unfinished:
-            calls = " ".join(str(t.call) for t in board.calls if t.call is not None)
+            calls = " ".join(map(kernel.text, codes))
             board.add_problem("incomplete-auction", T(
                 "enchères inachevées : {calls}", "incomplete auction: {calls}").format(calls=calls or "-"), board.line)
     elif board.recorded is not None and not board.problems and not board.agrees:
@@ -499,3 +471,39 @@ def _recorded_text(rec: RecordedResult) -> str:
         return "Pass"
     d = "" if rec.declarer is None else (("^" if rec.declarer_swapped else "") + rec.declarer.name)
     return f"{rec.level}{rec.strain.name if rec.strain is not None else '?'}{'X' * rec.doubled} {d}".strip()
+
+
+# -- long auctions -----------------------------------------------------------------------------
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while an auction's objects are built.
+
+    A typed auction may hold 100,000 calls, each with its entry, token, irregularity and
+    report: objects without cycles, which the collector would scan again and again (half
+    the time of such an auction). Reference counting still frees everything.
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+# -- bounded input -----------------------------------------------------------------------------
+MAX_LINE = 1 << 20
+"""The longest line any reader accepts (1 MiB): a longer one is an :class:`InputError` naming it."""
+MAX_RECORD = 1 << 20
+"""The longest record (a PBN game, a LIN record) a reader holds at once (1 MiB)."""
+
+
+def too_long(source: str | None, line: int, what: str = "record") -> InputError:
+    """The error for a line or a record over the cap, naming where it starts."""
+    if what == "line":
+        message = T("ligne {n} trop longue (plus de 1 Mio) : ce n'est pas un relevé d'enchères",
+                    "line {n} is longer than 1 MiB: not an auction record").format(n=line)
+    else:
+        message = T("l'enregistrement commençant ligne {n} dépasse 1 Mio (ligne vide manquante ?)",
+                    "the record starting at line {n} is longer than 1 MiB (a missing blank line?)").format(n=line)
+    return InputError(message, line=line, source=source)

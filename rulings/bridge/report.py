@@ -95,3 +95,15 @@ def to_json(result: ClassifyResult) -> dict:
     from pydantic import TypeAdapter
 
     return TypeAdapter(ClassifyResult).dump_python(result, mode="json")
+
+
+_ADAPTER: list = []
+
+
+def report_json(report: AuctionReport) -> dict:
+    """One auction of the ``--json`` document, as :func:`to_json` writes it (the CLI streams them)."""
+    if not _ADAPTER:
+        from pydantic import TypeAdapter
+
+        _ADAPTER.append(TypeAdapter(AuctionReport))
+    return _ADAPTER[0].dump_python(report, mode="json")

@@ -23,42 +23,62 @@ unfinished auction is not a problem here. Any unreadable token raises
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 
 from arbitre.rulings.bridge.calls import PASS, Call
-from arbitre.rulings.bridge.records import STANDARD_CALLS, Board, CallToken, finish_board
+from arbitre.rulings.bridge.records import (
+    STANDARD_CALLS,
+    Board,
+    CallToken,
+    finish_board,
+    gc_paused,
+)
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
-__all__ = ["loads", "parse_line", "sniff"]
+__all__ = ["iter_boards", "loads", "parse_line", "sniff"]
 
-_DEALER = re.compile(r"\s*(?:dealer|donneur)\s*[:=]?\s*([^\s,:=]+)\s*[,;]?", re.I)
+_DEALER = re.compile(r"\s*(?:dealer|donneur)\s*[:=]?\s*([^\s,:=]+)\s*[,;]?", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\s,]+")
 _LIN_KEY = re.compile(r"[a-z]{2}\|")
 
 
-def loads(text: str, dealer: Seat | None = None, source: str = "<text>",
-          errors: list[InputError] | None = None) -> list[Board]:
-    """Read every auction of a typed text: one :class:`Board` per non-empty line. With an
-    ``errors`` list, an unreadable line is added to it and reading goes on past it;
-    without, the first unreadable line raises."""
-    boards: list[Board] = []
-    for lineno, line in enumerate(text.splitlines(), 1):
-        try:
-            board = parse_line(line, dealer=dealer, source=source, lineno=lineno, index=len(boards))
-        except InputError as e:
-            if errors is None:
-                raise
-            errors.append(e)
-            continue
-        if board is not None:
-            boards.append(board)
-    return boards
+def loads(text: str, dealer: Seat | None = None, source: str = "<text>") -> list[Board]:
+    """Read every auction of a typed text: one :class:`Board` per non-empty line."""
+    return list(iter_boards((text,), dealer=dealer, source=source))
+
+
+def iter_boards(parts: Iterable[str], dealer: Seat | None = None, source: str = "<text>",
+                errors: list[InputError] | None = None) -> Iterator[Board]:
+    """One :class:`Board` per non-empty line of a text given in blocks of whole lines.
+
+    With ``errors`` (a file or stdin), an unreadable line is appended there and reading goes
+    on with the next line; without it, the first unreadable line raises."""
+    lineno = index = 0
+    for block in parts:
+        for line in block.splitlines():
+            lineno += 1
+            try:
+                board = parse_line(line, dealer=dealer, source=source, lineno=lineno, index=index)
+            except InputError as err:
+                if errors is None:
+                    raise
+                errors.append(err)
+                continue
+            if board is not None:
+                index += 1
+                yield board
 
 
 def parse_line(line: str, dealer: Seat | None = None, source: str = "<text>", lineno: int = 1,
                index: int = 0) -> Board | None:
     """Read one typed auction; None for a blank or comment-only line."""
+    with gc_paused():
+        return _parse_line(line, dealer, source, lineno, index)
+
+
+def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index: int) -> Board | None:
     body = line.split("#", 1)[0]
     if not body.strip():
         return None
@@ -71,7 +91,7 @@ def parse_line(line: str, dealer: Seat | None = None, source: str = "<text>", li
             raise _located(err, source, lineno, m.start(1) + 1) from None
         start = m.end()
     board = Board(source=source, index=index, line=lineno, format="text")
-    pending: list[tuple[str, int, Call, Seat | None, bool]] = []
+    pending: list[tuple[str, int, Call, Seat | None, bool, bool]] = []  # raw, column, call, seat, alert, AP
     for tm in _TOKEN.finditer(body, start):
         raw, col = tm.group(), tm.start() + 1
         seat: Seat | None = None
@@ -88,8 +108,9 @@ def parse_line(line: str, dealer: Seat | None = None, source: str = "<text>", li
                                  token=raw, line=lineno, column=col, source=source)
         alert = text.endswith("!")
         core = text.rstrip("!")
-        if core.upper() == "AP":
-            pending.append((raw, col, PASS, None, False))  # expanded once the auction is known
+        if core.upper() == "AP":  # expanded once the auction is known
+            up = raw.upper()
+            pending.append((raw, col, PASS, None, False, up.rstrip("!") == "AP" or up.endswith(":AP")))
             continue
         call = STANDARD_CALLS.get(core.upper())
         if call is None:
@@ -97,7 +118,7 @@ def parse_line(line: str, dealer: Seat | None = None, source: str = "<text>", li
                 call = Call.parse(core)
             except InputError as err:
                 raise _located(err, source, lineno, col, raw) from None
-        pending.append((raw, col, call, seat, alert))
+        pending.append((raw, col, call, seat, alert, False))
     if dealer is None and pending and pending[0][3] is not None:  # Seat.N is 0: test against None
         dealer = pending[0][3]
     if dealer is None:
@@ -110,18 +131,16 @@ def parse_line(line: str, dealer: Seat | None = None, source: str = "<text>", li
     board.seat_tagged = any(p[3] is not None for p in pending)
     auction = board.auction
     assert auction is not None
-    for raw, col, call, seat, alert in pending:
-        if raw.upper().rstrip("!") == "AP" or raw.upper().endswith(":AP"):
+    push, tokens = auction.push, board.calls
+    for raw, col, call, seat, alert, all_pass in pending:
+        if all_pass:
             while not auction.is_complete:
-                _push(board, raw, lineno, col, PASS, None, False)
+                entry = push(PASS, None, token=raw, column=col)
+                tokens.append(CallToken(raw, lineno, col, PASS, entry.seat, entry.index))
             continue
-        _push(board, raw, lineno, col, call, seat, alert)
+        entry = push(call, seat, alert=alert, token=raw, column=col)
+        tokens.append(CallToken(raw, lineno, col, call, entry.seat, entry.index, alert=alert))
     return finish_board(board, complete_expected=False)
-
-
-def _push(board: Board, raw: str, line: int, col: int, call: Call, seat: Seat | None, alert: bool) -> None:
-    entry = board.auction.push(call, seat, alert=alert, token=raw, column=col)  # type: ignore[union-attr]
-    board.calls.append(CallToken(raw, line, col, call, entry.seat, entry.index, alert=alert))
 
 
 def _located(err: InputError, source: str, line: int, column: int, token: str | None = None) -> InputError:
@@ -133,11 +152,11 @@ def _located(err: InputError, source: str, line: int, column: int, token: str | 
 
 def sniff(text: str) -> str:
     """Tell a file's format from its first meaningful line: ``"pbn"``, ``"lin"`` or ``"text"``."""
-    for raw in text.lstrip("\ufeff").splitlines():
+    for raw in text.lstrip("\ufeff").removeprefix("\u00ef\u00bb\u00bf").splitlines():  # a BOM (also read as Latin-1)
         line = raw.strip()
         if not line or line.startswith("%"):
             continue
-        if line.startswith("[") or line.startswith("{"):
+        if line.startswith(("[", "{")):
             return "pbn"
         if _LIN_KEY.match(line):
             return "lin"

@@ -1,0 +1,169 @@
+"""The summary view of a board: one compact line per record, for a folder of files.
+
+:func:`summarize` turns any :class:`~arbitre.rulings.bridge.records.Board` (from either
+lane of any reader) into a :class:`Summary`. A board whose auction the kernel found clean
+(every call effective and in rotation) is summarised from its call codes alone: the four
+positional states come from the machine's first-round table. A board with an
+irregularity goes through the full classification
+(:func:`~arbitre.rulings.bridge.reading.report`), which says what the irregular calls do
+to the seats' states.
+"""
+from __future__ import annotations
+
+from arbitre.rulings.bridge import kernel
+from arbitre.rulings.bridge.kernel import SEATS, STRAINS
+from arbitre.rulings.bridge.positional import Machine
+
+__all__ = ["SEATS", "STRAINS", "Summary", "state_table", "summarize"]
+
+_NONE4 = (None, None, None, None)
+
+
+class Summary:
+    """The compact classification of one record.
+
+    ``dealer`` is the seat (0-3, N E S W) the auction starts from, None when the record has
+    no auction; ``calls`` the call codes in record order; ``states``/``db_classes`` the
+    positional state code and DB class of positions 1-4 (1 = dealer; None for a seat that
+    has not called); ``contract`` is ``(level, strain, doubled, declarer)`` with strain
+    0-4 (C D H S NT) and declarer 0-3, None when passed out or no bid yet; ``turn`` whose
+    turn it is (None when complete); ``recorded`` the record's own contract as written and
+    ``agrees`` whether the auction reaches it (None when it cannot be said); ``problems``
+    the record's problem codes and ``irregularities`` the engine's irregularity kinds.
+    ``fast`` says whether the reader's fast lane read the record.
+    """
+
+    __slots__ = (
+        "agrees",
+        "board",
+        "calls",
+        "complete",
+        "contract",
+        "db_classes",
+        "dealer",
+        "fast",
+        "format",
+        "index",
+        "irregularities",
+        "passed_out",
+        "problems",
+        "recorded",
+        "source",
+        "states",
+        "turn",
+    )
+
+    def __init__(self, source, index, board, fmt, dealer, calls, states, db_classes, complete, passed_out,
+                 turn, contract, recorded, agrees, problems, irregularities, fast):
+        self.source = source
+        self.index = index
+        self.board = board
+        self.format = fmt
+        self.dealer = dealer
+        self.calls = calls
+        self.states = states
+        self.db_classes = db_classes
+        self.complete = complete
+        self.passed_out = passed_out
+        self.turn = turn
+        self.contract = contract
+        self.recorded = recorded
+        self.agrees = agrees
+        self.problems = problems
+        self.irregularities = irregularities
+        self.fast = fast
+
+    @property
+    def has_auction(self) -> bool:
+        return self.dealer is not None
+
+    @property
+    def is_clean(self) -> bool:
+        return not self.problems and not self.irregularities
+
+    def call_texts(self) -> list[str]:
+        return [kernel.text(c) for c in self.calls]
+
+    def contract_text(self) -> str | None:
+        """``4HX S`` like :class:`~arbitre.rulings.bridge.auction.Contract`, None when none."""
+        if self.contract is None:
+            return None
+        level, strain, doubled, declarer = self.contract
+        return f"{level}{STRAINS[strain]}{'X' * doubled} {SEATS[declarer]}"
+
+    def key(self) -> tuple:
+        """Everything the classification says, as one comparable tuple (tests)."""
+        return (self.index, self.board, self.dealer, self.calls, self.states, self.db_classes, self.complete,
+                self.passed_out, self.turn, self.contract, self.recorded, self.agrees, self.problems,
+                self.irregularities)
+
+
+def state_table(machine: Machine) -> dict[tuple[bool, ...], tuple[tuple, tuple]]:
+    """First-round pattern -> (state codes, DB classes) of positions 1-4, from the machine.
+
+    The key is one bool per position that has called (True: any call but pass), 0 to 4 of
+    them; positions beyond the key, or after a step the machine does not know, get None.
+    """
+    table = {}
+    for n in range(5):
+        for bits in range(1 << n):
+            pattern = tuple(bool(bits >> (n - 1 - i) & 1) for i in range(n))
+            codes: list[str | None] = [None] * 4
+            classes: list[str | None] = [None] * 4
+            context: list[str] = []
+            for pos, is_call in enumerate(pattern):
+                if len(context) != pos:
+                    break
+                st = machine.step(tuple(context), "call" if is_call else "pass")
+                if st is None:
+                    break
+                codes[pos], classes[pos] = st.code, st.db_class
+                context.append(st.code)
+            table[pattern] = (tuple(codes), tuple(classes))
+    return table
+
+
+_TABLES: dict[int, tuple[Machine, dict]] = {}
+
+
+def _table_for(machine: Machine) -> dict:
+    hit = _TABLES.get(id(machine))
+    if hit is None or hit[0] is not machine:
+        hit = (machine, state_table(machine))
+        _TABLES[id(machine)] = hit
+    return hit[1]
+
+
+def summarize(board, machine: Machine, kinds: dict) -> Summary:
+    """The :class:`Summary` of a board read by any reader, in either lane."""
+    recorded = None if board.recorded is None else str(board.recorded)
+    problems = tuple(board.problem_codes())
+    fast = board.codes is not None
+    if not board.has_auction:
+        return Summary(board.source, board.index, board.board, board.format, None, (), _NONE4, _NONE4, False,
+                       False, None, None, recorded, None, problems, (), fast)
+    if board.irregularities:
+        return _from_report(board, machine, kinds, recorded, problems, fast)
+    codes = board.call_codes()
+    states, classes = _table_for(machine)[tuple(map(bool, codes[:4]))]  # a pass is code 0: False
+    c = board.contract
+    contract = None if c is None else (c.level, int(c.strain), c.doubled, int(c.declarer))
+    turn = board.turn
+    return Summary(board.source, board.index, board.board, board.format, int(board.auction_dealer), tuple(codes),
+                   states, classes, board.is_complete, board.is_passed_out, None if turn is None else int(turn),
+                   contract, recorded, board.agrees, problems, (), fast)
+
+
+def _from_report(board, machine: Machine, kinds: dict, recorded, problems, fast: bool) -> Summary:
+    from arbitre.rulings.bridge.reading import report
+
+    r = report(board, machine, kinds)
+    assert r is not None
+    seat_index = {s: i for i, s in enumerate(SEATS)}
+    c = r.contract
+    contract = None if c is None else (c.level, STRAINS.index(c.strain), c.doubled, seat_index[c.declarer])
+    return Summary(board.source, board.index, r.board, board.format, seat_index[r.dealer],
+                   tuple(kernel.CODES[x.call] for x in r.calls), tuple(s.state for s in r.seats),
+                   tuple(s.db_class for s in r.seats), r.complete, r.passed_out,
+                   None if r.turn is None else seat_index[r.turn], contract, r.recorded_contract,
+                   r.agrees_with_record, problems, tuple(i.kind for i in r.irregularities), fast)
