@@ -44,7 +44,7 @@ def setup(extras: str = "test") -> None:
 
 
 LINT_SRC = VENV / "lint-src"
-PACKAGES = ("kb", "migrations", "rulings", "cli", "data")
+PACKAGES = ("kb", "migrations", "rulings", "cli", "data", "arena", "p2p", "server")
 
 
 def lint(argv: list[str]) -> int:
@@ -59,7 +59,8 @@ def lint(argv: list[str]) -> int:
             link.symlink_to(target)
     ruff = subprocess.call([str(PY), "-m", "ruff", "check", *argv, str(ROOT)], cwd=ROOT)
     mypy = subprocess.call([str(PY), "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
-                            "-p", "arbitre.rulings", "-p", "arbitre.cli", "-p", "arbitre.kb"],
+                            "-p", "arbitre.rulings", "-p", "arbitre.cli", "-p", "arbitre.kb",
+                            "-p", "arbitre.arena", "-p", "arbitre.p2p", "-p", "arbitre.server"],
                            cwd=LINT_SRC, env={**os.environ, "MYPYPATH": str(LINT_SRC)})
     return ruff or mypy
 

@@ -137,7 +137,7 @@ class _Group(TyperGroup):
             _quiet_stdout()
             ctx.exit(exitcodes.OK)
         except Exception as e:
-            if type(e).__name__ == "KBError" and type(e).__module__.endswith("kb.bootstrap"):
+            if any(c.__name__ == "KBError" and c.__module__.startswith("arbitre.kb") for c in type(e).__mro__):
                 output.print_error(e.message)  # type: ignore[attr-defined]
                 ctx.exit(exitcodes.KB_ERROR)
             _internal_error(e)

@@ -197,8 +197,23 @@ def _boards(kind: str, value, seat, *, fast: bool, errors: list | None = None):
     if kind == "file":
         return iter_path(value, seat, fast=fast, errors=errors)
     if kind == "stdin":
-        return iter_stream(sys.stdin.buffer, "<stdin>", seat, fast=fast, errors=errors)
+        return _not_empty(iter_stream(sys.stdin.buffer, "<stdin>", seat, fast=fast, errors=errors), errors)
     return iter_text(str(value), "<typed>", seat, fmt="text")
+
+
+def _not_empty(boards, errors: list | None):
+    """The boards of stdin; an InputError when it held nothing at all to read (blank input is
+    a usage error, never an empty success)."""
+    from arbitre.rulings.errors import InputError
+    from arbitre.rulings.i18n import T
+
+    count = 0
+    for b in boards:
+        count += 1
+        yield b
+    if count == 0 and not errors:
+        raise InputError(T("l'entrée standard est vide (aucune enchère)", "standard input is empty (no auction)"),
+                         source="<stdin>")
 
 
 def _report_json(r) -> dict:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, fail, out, print_json
+from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, T, err, fail, out, print_json
 
 app = typer.Typer(help="The ruling log: rulings recorded with --record.\n\nExample: arbitre log list",
                   no_args_is_help=True)

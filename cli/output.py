@@ -232,14 +232,13 @@ def _fits(table: Any, console: RichConsole) -> bool:
 
 
 def check_lang_env() -> str | None:
-    """``ARBITRE_LANG`` if set and valid; an ``error:`` line (exit 2) otherwise."""
+    """The ``error:`` line (exit 2) to print when ``ARBITRE_LANG`` is set to an unknown
+    language; None when it is unset, empty or valid."""
     value = os.environ.get(LANG_ENV)
-    if value is None or value == "":
+    if value is None or value == "" or value in LANGS:
         return None
-    if value not in LANGS:
-        return error_line(T(f"{LANG_ENV}={value!r} : langue inconnue (fr ou en)",
-                            f"{LANG_ENV}={value!r}: unknown language (fr or en)"), "en")
-    return value
+    return error_line(T(f"{LANG_ENV}={value!r} : langue inconnue (fr ou en)",
+                        f"{LANG_ENV}={value!r}: unknown language (fr or en)"), "en")
 
 
 def lang_from_argv(argv: list[str]) -> str:

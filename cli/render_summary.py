@@ -10,6 +10,7 @@ from arbitre.cli.render_classify import contract_label
 from arbitre.rulings.bridge.records import PROBLEM_KINDS
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.bridge.summary import SEATS, STRAINS, Summary
+from arbitre.rulings.i18n import T
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table

@@ -127,7 +127,7 @@ GAMES: dict[str, Game] = {
              has_trees=True, commands=frozenset({"classify", "belote classify", "belote check", "ruling", "law"})),
         Game(code="coinche", name=T("Coinche (belote contrée)", "Coinche (belote with bidding)"), family="bridge",
              cards=Cards(32, _SUITS),
-             grammar="arbitre.rulings.belote.coinche_auction:tokenize_coinche",
+             grammar="arbitre.rulings.belote.coinche_auction:read_calls",
              classifier="arbitre.rulings.belote.coinche_auction:classify_coinche",
              renderer="arbitre.cli.render_coinche:render_coinche_classification",
              call_kind="arbitre.rulings.belote.coinche_auction:CallKind", contract="arbitre.rulings.belote.coinche:Contract",

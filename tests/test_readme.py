@@ -22,6 +22,9 @@ BIN = Path(sys.executable).parent
 runner = CliRunner()
 
 _NOT_EXAMPLES = ("python3 dev.py test", "python3 dev.py bench", "python3 dev.py lint", "python3 dev.py fuzz")
+_ELSEWHERE = ("belote peer ", "coinche serve", "myplayers:")
+"""Examples run by their own tests: servers that run until stopped (tests/p2p, tests/coinche, as
+real processes) and the player written in the README (tests/arena/test_readme_player.py)."""
 
 
 def shell_examples() -> list[str]:
@@ -31,7 +34,7 @@ def shell_examples() -> list[str]:
     for block in re.findall(r"```sh\n(.*?)```", README, re.S):
         for line in block.splitlines():
             line = line.strip()
-            if not line or line.startswith(_NOT_EXAMPLES):
+            if not line or line.startswith(_NOT_EXAMPLES) or any(s in line for s in _ELSEWHERE):
                 continue
             lines.append(line.replace("python3 dev.py ", "arbitre ", 1))
     return lines

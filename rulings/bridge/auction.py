@@ -172,9 +172,9 @@ class Auction:
             return
         entry.effective = False
         if verdict == kernel.ABOVE_SEVEN:
-            self._report(Kind.BID_ABOVE_SEVEN, entry, status="cancelled", calls=calls, bids=bids)
+            self._report(Kind.BID_ABOVE_SEVEN, entry, status=Status.CANCELLED, calls=calls, bids=bids)
         else:
-            self._report(Kind.INADMISSIBLE_DOUBLE, entry, status="cancelled", calls=calls, bids=bids,
+            self._report(Kind.INADMISSIBLE_DOUBLE, entry, status=Status.CANCELLED, calls=calls, bids=bids,
                          facts={"inadmissible_kind": verdict})
 
     def _report(self, kind: Kind, entry: Entry, *, status: str = "pending", facts: dict | None = None,
@@ -206,7 +206,7 @@ class Auction:
             if irr.kind is not _AFTER_CLOSE and "accepted" not in irr.facts:
                 accepted = entry.seat == irr.seat.lho
                 irr.facts["accepted"] = "yes" if accepted else "no"
-                if irr.status is Status.PENDING and accepted and irr.kind is Kind.INSUFFICIENT_BID:
+                if irr.status == Status.PENDING and accepted and irr.kind is Kind.INSUFFICIENT_BID:
                     irr.status = Status.ACCEPTED
 
     def _resolve_pending(self, seat: Seat) -> None:
@@ -229,7 +229,7 @@ class Auction:
         key = (entry.call.code, int(entry.seat))
         shared = self._closed.get(key)
         if shared is None:
-            irr = self._report(Kind.CALL_AFTER_CLOSE, entry, status="cancelled", facts=self._close_facts(entry.seat))
+            irr = self._report(Kind.CALL_AFTER_CLOSE, entry, status=Status.CANCELLED, facts=self._close_facts(entry.seat))
             self._closed[key] = (irr.facts, irr.params)
             return
         self.irregularities.append(Irregularity(_AFTER_CLOSE, entry.index, entry.seat, entry.call, shared[0],
