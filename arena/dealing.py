@@ -63,7 +63,7 @@ SEATS_OF_POSITIONS = tuple(tuple(_seats_of_positions(d, t) for t in range(4)) fo
 def first_hands(pack: Sequence[int], dealer: int) -> list[int]:
     """The 5-card hands (bitmasks, by seat) after the 3+2 deal; the turned card is ``pack[20]``."""
     hands = [0, 0, 0, 0]
-    for seat, card in zip(SEATS_OF_POSITIONS[dealer][0][:20], pack):
+    for seat, card in zip(SEATS_OF_POSITIONS[dealer][0][:20], pack, strict=False):
         hands[seat] |= 1 << card
     return hands
 
@@ -71,7 +71,7 @@ def first_hands(pack: Sequence[int], dealer: int) -> list[int]:
 def full_hands(pack: Sequence[int], dealer: int, taker: int) -> list[int]:
     """The 8-card hands (bitmasks, by seat) once ``taker`` took."""
     hands = [0, 0, 0, 0]
-    for seat, card in zip(SEATS_OF_POSITIONS[dealer][taker], pack):
+    for seat, card in zip(SEATS_OF_POSITIONS[dealer][taker], pack, strict=False):
         hands[seat] |= 1 << card
     return hands
 
@@ -115,7 +115,7 @@ class PlayedDeal:
     def tricks(self) -> list[list[tuple[int, int]]]:
         """Eight tricks: ``tricks[k]`` is a list of (seat, card index) in play order."""
         leaders = [(self.dealer + 1) % 4] + self.winners[:7]
-        return [list(zip(ORDERS[leader], self.plays[4 * k:4 * k + 4])) for k, leader in enumerate(leaders)]
+        return [list(zip(ORDERS[leader], self.plays[4 * k:4 * k + 4], strict=False)) for k, leader in enumerate(leaders)]
 
     def hand_cards(self, seat: int) -> list[Card]:
         return [DECK[c] for c in range(32) if self.hands_mask[seat] >> c & 1]

@@ -146,7 +146,7 @@ def aggregate(cfg: GymConfig, boards: list[Board], seconds: float, workers: int 
     n_plays = len(plays)
     per_board_a = [sum(p.points_a for p in b.plays) / len(b.plays) for b in boards]
     per_board_b = [sum(p.points_b for p in b.plays) / len(b.plays) for b in boards]
-    diffs = [a - b for a, b in zip(per_board_a, per_board_b)]
+    diffs = [a - b for a, b in zip(per_board_a, per_board_b, strict=False)]
     d = summary(diffs)
     teams: dict[str, Any] = {}
     for team, per_board in (("A", per_board_a), ("B", per_board_b)):

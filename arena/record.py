@@ -39,7 +39,7 @@ def deal_record(played: PlayedDeal, number: int, received: tuple[int, int] = (0,
     second = {IDS[s]: [c.to_fr_json() for c in dealt.second_round[s] if not (s == dealt.taker and c == dealt.turned)]
               for s in range(4)}
     tricks = []
-    for k, (trick, winner) in enumerate(zip(played.tricks, played.winners), start=1):
+    for k, (trick, winner) in enumerate(zip(played.tricks, played.winners, strict=False), start=1):
         tricks.append({
             "numero_pli": k, "meneur_id": IDS[trick[0][0]],
             "cartes_jouees": [{"joueur_id": IDS[s], "carte": DECK[c].to_fr_json()} for s, c in trick],
@@ -83,7 +83,7 @@ def game_record(deals: Sequence[PlayedDeal], names: Sequence[str] = IDS,
     received = received or [(0, 0)] * len(deals)
     totals = [0, 0]
     manches = []
-    for number, (played, got) in enumerate(zip(deals, received), start=1):
+    for number, (played, got) in enumerate(zip(deals, received, strict=False), start=1):
         a, b = played.team_scores()
         totals[0] += a + got[0]
         totals[1] += b + got[1]

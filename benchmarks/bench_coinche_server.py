@@ -127,11 +127,11 @@ def _server_command(port_file: Path) -> list[str]:
 async def _load(port: int, tables: int, deals: int) -> tuple[list[float], float, int]:
     bots: list[Bot] = []
     conns = []
-    for i in range(tables * 4):
+    for _i in range(tables * 4):
         reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, limit=1 << 16), 10)
         conns.append((reader, writer))
     start = time.perf_counter()
-    for i, (reader, writer) in enumerate(conns):
+    for reader, writer in conns:
         bots.append(Bot(reader, writer, deals))
     await asyncio.wait_for(asyncio.gather(*(b.run(f"bench{i:04d}") for i, b in enumerate(bots))), 300)
     wall = time.perf_counter() - start

@@ -45,6 +45,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parser.parse_args(argv)
     try:
         import httpx
+
         from arbitre.p2p.orchestrate import play_game, poll_views, start_local_peers
     except ImportError as err:
         print(f"p2p benchmark not run: {err} (pip install 'arbitre[p2p]')", file=sys.stderr)

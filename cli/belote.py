@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
+from rich.table import Table
+
 from arbitre.cli import exitcodes
 from arbitre.cli.common import Lang, LangOpt, game_option
 from arbitre.cli.output import err as _err
@@ -34,7 +36,6 @@ from arbitre.rulings.belote.play import UndertrumpRule
 from arbitre.rulings.belote.scoring import CapotRule, LitigeRule, MadeRule, Variants
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
-from rich.table import Table
 
 if TYPE_CHECKING:
     from arbitre.rulings.belote.check import CheckReport
@@ -117,7 +118,7 @@ def check_cmd(
         try:
             text = record.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:
-            raise InputError(T(f"fichier illisible : {err}", f"cannot read file: {err}"), source=str(record))
+            raise InputError(T(f"fichier illisible : {err}", f"cannot read file: {err}"), source=str(record)) from None
         if game == "coinche":  # a coinche table record (arbitre coinche serve --record-dir)
             from arbitre.rulings.belote.coinche_check import check_coinche, load_coinche_record
 
@@ -127,7 +128,7 @@ def check_cmd(
 
         loaded = load_record(text, source=str(record))
     except InputError as err:
-        raise typer.Exit(_input_error(err, lang.value, as_json))
+        raise typer.Exit(_input_error(err, lang.value, as_json)) from None
     from arbitre.rulings.belote.check import check_game
 
     report = check_game(loaded, Variants(capot=capot, litige=litige, made=made), undertrump)
@@ -206,8 +207,8 @@ def classify_inputs(inputs: list[str], game: str, lang: str = "en", as_json: boo
             continue
         items.extend(classify_lines(data.splitlines(), game, "<stdin>" if kind == "stdin" else value, variants))
     errors.extend(i.error for i in items if i.error is not None)
-    for err in errors:
-        _err().print(f"error: {err.render(lang)}", markup=False, highlight=False)
+    for problem in errors:
+        print_error(problem.render(lang), lang)
     if as_json:
         _print_json({"auctions": [i.to_dict() for i in items if i.error is None],
                      "errors": [{"source": e.source, "line": e.line, "token": e.token,

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+
 from arbitre.cli import exitcodes
 from arbitre.cli.common import DbOpt, Lang, LangOpt
 from arbitre.rulings.errors import InputError
@@ -23,8 +24,9 @@ def _fmt_ci(ci: list[float]) -> str:
 
 
 def render_report(report: dict[str, Any], lang: str) -> None:
-    from arbitre.cli.common import out as _out
     from rich.table import Table
+
+    from arbitre.cli.common import out as _out
 
     fr = lang == "fr"
     out = _out()
@@ -63,8 +65,9 @@ def render_report(report: dict[str, Any], lang: str) -> None:
 
 
 def render_history(rows: list[dict[str, Any]], lang: str) -> None:
-    from arbitre.cli.common import out as _out
     from rich.table import Table
+
+    from arbitre.cli.common import out as _out
 
     table = Table(title=T("Séances de gymnase enregistrées", "Saved gym runs").get(lang))
     for col in ("#", T("Date", "Date").get(lang), "A", "B", T("Donnes", "Deals").get(lang), "dup",

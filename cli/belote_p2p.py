@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+
 from arbitre.cli import exitcodes
 from arbitre.cli.common import Lang, LangOpt
 from arbitre.rulings.errors import InputError
@@ -53,6 +54,7 @@ def peer_cmd(
     """
     try:
         import uvicorn
+
         from arbitre.p2p.envelope import KeyPair
         from arbitre.p2p.peer import FAULTS, Peer
         from arbitre.p2p.service import create_app
@@ -164,7 +166,7 @@ def p2p_cmd(
                           "results": v.get("results") if v else None, "absent": v.get("absent") if v else None,
                           "dispute": v.get("dispute") if v else None,
                           "record_sha256": v["record_sha256"] if v else None}
-                         for u, v in zip(outcome.urls, outcome.views)]}
+                         for u, v in zip(outcome.urls, outcome.views, strict=False)]}
         sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     else:
         _render(outcome, names, lang.value)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+
 from arbitre.cli import exitcodes
 from arbitre.cli.common import Lang, LangOpt
 from arbitre.rulings.errors import InputError
@@ -21,7 +22,7 @@ def game_document(result: Any, specs: list[str]) -> dict[str, Any]:
     from arbitre.rulings.belote.cards import Suit
 
     deals = []
-    for n, (played, got, totals) in enumerate(zip(result.deals, result.received, result.totals_after), start=1):
+    for n, (played, got, totals) in enumerate(zip(result.deals, result.received, result.totals_after, strict=False), start=1):
         a, b = played.team_scores()
         deals.append({
             "number": n, "dealer": played.dealer + 1, "taker": played.taker + 1, "taker_team": "AB"[played.taker_team],
@@ -82,7 +83,7 @@ def register(app: typer.Typer) -> None:
                     raise InputError(T(f"--record : impossible d'écrire ({err})", f"--record: cannot write ({err})"),
                                      source=str(record)) from None
         except InputError as err:
-            raise typer.Exit(_input_error(err, lang.value, as_json))
+            raise typer.Exit(_input_error(err, lang.value, as_json)) from None
         doc = game_document(result, specs)
         if as_json:
             _print_json(doc)
@@ -92,8 +93,9 @@ def register(app: typer.Typer) -> None:
 
 
 def _render(doc: dict[str, Any], lang: str) -> None:
-    from arbitre.cli.common import out as _out
     from rich.table import Table
+
+    from arbitre.cli.common import out as _out
 
     fr = lang == "fr"
     names = ", ".join(f"{p['seat']}:{p['player']} ({p['team']})" for p in doc["players"])

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+
 from arbitre.cli import exitcodes
 from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, game_option, out
 from arbitre.cli.output import note, print_error
@@ -152,6 +153,7 @@ def register(app: typer.Typer) -> None:
                     else:
                         from arbitre.cli.render_classify import render
 
+                        assert console is not None
                         render(r, lang.value, console)
                         console.print()
             except InputError as e:

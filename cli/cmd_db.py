@@ -6,19 +6,13 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+
 from arbitre.cli import exitcodes
 from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, T, err, escape, fail, print_json
 from arbitre.cli.output import print_error
 
 app = typer.Typer(help="Inspect and migrate the knowledge base.\n\nExample: arbitre db tables", no_args_is_help=True)
 
-
-def _done(path: Path, revision: str | None, as_json: bool) -> None:
-    """After a migration: the file and its revision (a message, or the JSON document)."""
-    if as_json:
-        print_json({"path": str(path), "revision": revision})
-    else:
-        err().print(escape(f"{path}: revision {revision}"))
 
 
 def _path(db: Path | None) -> Path:

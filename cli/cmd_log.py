@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+
 from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, T, err, fail, out, print_json
 
 app = typer.Typer(help="The ruling log: rulings recorded with --record.\n\nExample: arbitre log list",
@@ -46,9 +47,10 @@ def log_show(entry_id: Annotated[int, typer.Argument(help="Entry number.", min=1
     if as_json:
         print_json(e)
         return
+    from rich.markup import escape
+
     from arbitre.cli.render_ruling import outcome_panel
     from arbitre.rulings.trees.model import Node, Outcome
-    from rich.markup import escape
 
     o = dict(e["outcome"])
     title = o.pop("title", None)

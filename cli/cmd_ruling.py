@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+
 from arbitre.cli import exitcodes
 from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, escape, fail, game_option, out, print_json
 from arbitre.rulings.i18n import T
@@ -349,17 +350,17 @@ def register(app: typer.Typer) -> None:
         from rich.markup import escape
         from rich.panel import Panel
 
-        l = lang.value
-        body = [f"[bold]{escape(getattr(entry.title, l))}[/]", escape(getattr(entry.summary, l))]
+        ln = lang.value
+        body = [f"[bold]{escape(getattr(entry.title, ln))}[/]", escape(getattr(entry.summary, ln))]
         from arbitre.cli.render_ruling import W
 
         for f in entry.flags:
-            kind = T(*W[f.kind]).get(l)
-            body.append(f"[magenta]{kind}{T(' :', ':').get(l)}[/] {escape(getattr(f.note, l))}")
+            kind = T(*W[f.kind]).get(ln)
+            body.append(f"[magenta]{kind}{T(' :', ':').get(ln)}[/] {escape(getattr(f.note, ln))}")
         forest = forest_for(db, game)
-        titles = [getattr(forest.trees[slug].title, l) for slug in trees if slug in forest.trees]
-        body.append(T("Sujets : ", "Topics: ").get(l) + escape("; ".join(titles) or "—"))
-        out().print(Panel("\n".join(body), title=T("Loi ", "Law ").get(l) + str(number)))
+        titles = [getattr(forest.trees[slug].title, ln) for slug in trees if slug in forest.trees]
+        body.append(T("Sujets : ", "Topics: ").get(ln) + escape("; ".join(titles) or "—"))
+        out().print(Panel("\n".join(body), title=T("Loi ", "Law ").get(ln) + str(number)))
 
 
 app = typer.Typer()

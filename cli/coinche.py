@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+
 from arbitre.cli import exitcodes
 from arbitre.cli.common import Lang, LangOpt, fail
 

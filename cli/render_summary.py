@@ -6,14 +6,15 @@ JSON-ready dict; ``arbitre classify FILE`` without ``--summary`` gives a board's
 """
 from __future__ import annotations
 
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
 from arbitre.cli.render_classify import contract_label
 from arbitre.rulings.bridge.records import PROBLEM_KINDS
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.bridge.summary import SEATS, STRAINS, Summary
 from arbitre.rulings.i18n import T
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
 _W = {
     "title": ("Résumé : une ligne par donne", "Summary: one line per board"),

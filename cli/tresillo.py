@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+
 from arbitre.cli import exitcodes
 from arbitre.cli.common import JsonOpt, Lang, LangOpt, err, out, print_json
 from arbitre.rulings.errors import InputError
@@ -80,8 +81,9 @@ def render_check_report(report: Any, lang: str = "en", as_json: bool = False) ->
     if as_json:
         print_json(report.to_dict())
         return code
-    from arbitre.rulings.tresillo.cards import short
     from rich.table import Table
+
+    from arbitre.rulings.tresillo.cards import short
 
     if report.clean:
         err().print(T("Aucune incohérence : le relevé est cohérent.", "No inconsistency: the record is clean.")
@@ -164,7 +166,7 @@ def check_cmd(
             raise InputError(T(f"fichier illisible : {e}", f"cannot read file: {e}"), source=str(record)) from None
         game = load_record(text, source=str(record))
     except InputError as e:
-        raise typer.Exit(_input_error(e, lang.value, as_json))
+        raise typer.Exit(_input_error(e, lang.value, as_json)) from None
     raise typer.Exit(render_check_report(check_game(game, options, rule), lang.value, as_json))
 
 
@@ -206,7 +208,7 @@ def play_cmd(
                                    f"--players: unknown player '{k}' (known: {', '.join(PLAYERS)})"), token=k)
         favour_suit = parse_suit(favour)
     except InputError as e:
-        raise typer.Exit(_input_error(e, lang.value, as_json))
+        raise typer.Exit(_input_error(e, lang.value, as_json)) from None
     rng = random.Random(seed)
     table = [PLAYERS[k](random.Random(rng.random())) for k in kinds]
     names = [f"{k}-{i}" for i, k in enumerate(kinds, start=1)]
@@ -216,7 +218,7 @@ def play_cmd(
             record.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         except OSError as e:
             raise typer.Exit(_input_error(InputError(T(f"écriture impossible : {e}", f"cannot write: {e}"),
-                                                     source=str(record)), lang.value, as_json))
+                                                     source=str(record)), lang.value, as_json)) from None
     sheet = ScoreSheet.from_payments(names, [(c["number"], c["result"]["outcome"],
                                               {int(k): v for k, v in c["result"]["payments"].items()})
                                              for c in doc["coups"]])
@@ -249,7 +251,7 @@ def classify_cmd(
     try:
         result = classify_auction(auction, dealer=dealer, players=3 if three else 4)
     except InputError as e:
-        raise typer.Exit(_input_error(e, lang.value, as_json))
+        raise typer.Exit(_input_error(e, lang.value, as_json)) from None
     raise typer.Exit(render_classification(result, lang.value, as_json))
 
 

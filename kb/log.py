@@ -29,8 +29,9 @@ JSON_COLUMNS = ("answers", "path", "outcome")
 
 def record(path: Path, walk: Walk, *, event: str | None, board: str | None, table: str | None,
            called_by: str | None, lang: str, revision: str) -> int:
-    from arbitre.kb.models import RulingLog
     from sqlalchemy.orm import Session
+
+    from arbitre.kb.models import RulingLog
 
     if not walk.done:
         raise InputError(T("la décision n'est pas atteinte : rien à enregistrer",
@@ -53,7 +54,7 @@ def record(path: Path, walk: Walk, *, event: str | None, board: str | None, tabl
 
 
 def _decode(cur: sqlite3.Cursor, row: tuple) -> dict[str, Any]:
-    d = {col[0]: value for col, value in zip(cur.description, row)}
+    d = {col[0]: value for col, value in zip(cur.description, row, strict=False)}
     for k in JSON_COLUMNS:
         d[k] = json.loads(d[k])
     return d

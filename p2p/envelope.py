@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from nacl.exceptions import BadSignatureError
+from nacl.signing import SigningKey, VerifyKey
+
 from arbitre.p2p.timing import CLOCK
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
-from nacl.exceptions import BadSignatureError
-from nacl.signing import SigningKey, VerifyKey
 
 ENVELOPE_FIELDS = ("game_id", "seq", "type", "from", "payload", "sig")
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Self
 
 import httpx
+
 from arbitre.p2p import protocol as P
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
@@ -95,7 +96,7 @@ def start_local_peers(players: Sequence[str], names: Sequence[str] = NAMES, faul
     keys = [Path(work.name) / f"{n}.key" for n in names]
     logs = [Path(work.name) / f"{n}.log" for n in names]
     procs = []
-    for i, (name, player) in enumerate(zip(names, players)):
+    for i, (name, player) in enumerate(zip(names, players, strict=False)):
         with open(logs[i], "wb") as log:
             procs.append(subprocess.Popen(peer_command(name, ports[i], player, keys[i], (faults or {}).get(i)),
                                           stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})}))
@@ -200,7 +201,7 @@ def play_game(urls: Sequence[str], target: int = 501, seed: int | None = None, t
                 break
             time.sleep(poll)
         outcome = Outcome(views, list(urls), game_id, time.monotonic() - t0, timed_out=not done)
-        for url, view in zip(urls, views):
+        for url, view in zip(urls, views, strict=False):
             if view is not None:
                 try:
                     outcome.record = client.get(f"{url}/partie").json()

@@ -30,6 +30,7 @@ import uuid
 from typing import Any
 
 import httpx
+
 from arbitre.p2p import brain
 from arbitre.p2p import deck as deckmod
 from arbitre.p2p import protocol as P
@@ -130,13 +131,13 @@ class Peer:
         answers = await asyncio.gather(*(self.http().post(f"{u}/invite", json={
             "game_id": game_id, "host": me, "target": target, "seed": seed}) for u in peers),
             return_exceptions=True)
-        for url, ans in zip(peers, answers):
+        for url, ans in zip(peers, answers, strict=False):
             if isinstance(ans, BaseException) or ans.status_code != 200:
                 self.guests.clear()
                 why = ans if isinstance(ans, BaseException) else f"{ans.status_code} {ans.text}"
                 raise Refusal(409, "invite_failed", T(f"invitation refusée par {url} : {why}",
                                                       f"invitation refused by {url}: {why}"))
-        for seat, (url, ans) in enumerate(zip(peers, answers), start=1):
+        for seat, (url, ans) in enumerate(zip(peers, answers, strict=False), start=1):
             doc = ans.json()  # type: ignore[union-attr]
             self.guests[doc["name"]] = {"url": url, "public_key": doc["public_key"], "seat": seat}
         if len(self.guests) != 3 or self.name in self.guests:
@@ -352,7 +353,7 @@ class Peer:
     async def _broadcast(self, env: dict[str, Any], skip: set[str] | None = None) -> None:
         others = [s for s in self.state.roster if s.name != self.name and s.name not in (skip or set())]
         answers = await asyncio.gather(*(self._deliver(s, env) for s in others))
-        for seat, ans in zip(others, answers):
+        for seat, ans in zip(others, answers, strict=False):
             if ans is None:
                 if env["type"] != P.ABANDON:
                     await self.abandon(seat, f"no answer to {env['type']} #{env['seq']}")

@@ -25,14 +25,15 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
 from arbitre.p2p import brain
 from arbitre.p2p.peer import Peer
 from arbitre.p2p.protocol import Refusal
 from arbitre.p2p.timing import CLOCK
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
 
 
 class _Unprocessable(Exception):

@@ -608,7 +608,7 @@ class PeerGame:
                          if d and d.taker is not None and d.trump is not None else None),
             "cards_in_hand": len([c for c in d.first + d.second if c not in d.played]) if d else 0,
             "tricks": [{"cards": [[self.roster[s].name, c.short()] for s, c in t],
-                        "winner": self.roster[w].name} for t, w in zip(d.tricks, d.winners)] if d else [],
+                        "winner": self.roster[w].name} for t, w in zip(d.tricks, d.winners, strict=False)] if d else [],
             "current_trick": [[self.roster[s].name, c.short()] for s, c in d.current] if d else [],
             "totals": dict(self.totals), "deal_results": list(self.deal_results), "results": self.results,
             "dispute": self.dispute, "absent": self.absent,

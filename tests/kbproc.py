@@ -34,8 +34,9 @@ RECORD = ["ruling", "renonce-consommee", "--answer", "renonce-consommee/twelfth-
 
 def invoke(*args: object):
     """Run `arbitre` in-process (Typer's test runner); every argument as a string."""
-    from arbitre.cli.app import app
     from typer.testing import CliRunner
+
+    from arbitre.cli.app import app
 
     return CliRunner().invoke(app, [str(a) for a in args])
 

@@ -7,9 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from arbitre.cli.app import app
 from arbitre.rulings.bridge.report import AuctionReport
-from typer.testing import CliRunner
 
 runner = CliRunner()
 QUIRKS = Path(__file__).resolve().parent / "data" / "bridge"
@@ -75,8 +76,9 @@ def test_a_pbn_record_over_the_cap_is_an_error(tmp_path):
 
 
 def test_streamed_json_is_the_whole_document(tmp_path):
-    from arbitre.rulings.bridge.report import ClassifyResult, to_json
     from pydantic import TypeAdapter
+
+    from arbitre.rulings.bridge.report import ClassifyResult, to_json
 
     args = [str(QUIRKS / "quirks.pbn"), str(QUIRKS / "quirks.lin"), "1S 1H", str(tmp_path / "none.lin")]
     r = run("classify", *args, "--json")

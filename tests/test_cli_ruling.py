@@ -4,8 +4,9 @@ import io
 import json
 
 import pytest
-from arbitre.cli.app import app
 from typer.testing import CliRunner
+
+from arbitre.cli.app import app
 
 runner = CliRunner()
 

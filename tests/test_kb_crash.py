@@ -9,11 +9,12 @@ import time
 from pathlib import Path
 
 import pytest
+from kbproc import RECORD, run, start
+
 from arbitre.kb.dbfile import APPLICATION_ID
 from arbitre.kb.paths import migrations_dir
 from arbitre.kb.revisions import head
 from arbitre.kb.state import inspect
-from kbproc import RECORD, run, start
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and resource limits")
 HEAD = head(migrations_dir())

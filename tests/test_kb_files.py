@@ -9,12 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from kbproc import invoke as run
+
 from arbitre.kb import bootstrap
 from arbitre.kb.dbfile import APPLICATION_ID
 from arbitre.kb.paths import migrations_dir
 from arbitre.kb.revisions import head
 from arbitre.kb.state import inspect
-from kbproc import invoke as run
 
 HEAD = head(migrations_dir())
 

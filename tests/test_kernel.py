@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+
 from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.auction import Auction
 from arbitre.rulings.bridge.calls import Call

@@ -9,8 +9,9 @@ import os
 from pathlib import Path
 
 import pytest
-from arbitre.rulings.trees.walk import Forest, Walk
 from casefiles import all_cases
+
+from arbitre.rulings.trees.walk import Forest, Walk
 
 CASES = all_cases()
 

@@ -4,6 +4,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+
 from arbitre.kb.trees import load_laws, load_trees
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.trees.authoring import load_source, load_tree_file
@@ -207,8 +208,9 @@ def test_penalty_card_reminders_are_written_once_and_attached_to_every_penalty_c
 
 def _texts(obj, where=""):
     """Every (where, French, English) text a director can read in a tree or law."""
-    from arbitre.rulings.trees.model import Text
     from pydantic import BaseModel
+
+    from arbitre.rulings.trees.model import Text
 
     if isinstance(obj, Text):
         yield where, obj.fr, obj.en

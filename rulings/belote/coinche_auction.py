@@ -257,7 +257,7 @@ def read_calls(text: str) -> list[Call]:
             words = [tok]
             if u in _CONTRACT:
                 words = [tok]
-                if i < len(toks) and not (_fold(toks[i]) in _PASS | _COINCHE | _SURCOINCHE | _CONTRACT):
+                if i < len(toks) and _fold(toks[i]) not in _PASS | _COINCHE | _SURCOINCHE | _CONTRACT:
                     words.append(toks[i])
                     i += 1
             head = words[-1]

@@ -26,6 +26,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
 from arbitre.rulings.belote.cards import DECK, Card, parse_card
 from arbitre.rulings.belote.check import CheckReport, DealReport, Defect, DefectKind
 from arbitre.rulings.belote.coinche import (
@@ -48,7 +50,6 @@ from arbitre.rulings.belote.record import Player, Team, Trick
 from arbitre.rulings.belote.scoring import DealScore
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 
 class _Model(BaseModel):

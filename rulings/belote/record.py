@@ -17,10 +17,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
 from arbitre.rulings.belote.cards import Card, Suit, parse_card, parse_suit
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 
 def _card(value: Any) -> Card:

@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from pydantic import ValidationError
+
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 from arbitre.rulings.trees.model import Law, Tree
-from pydantic import ValidationError
 
 
 class _LineDict(dict):

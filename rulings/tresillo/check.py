@@ -257,7 +257,7 @@ class _Coup:
                 self.add("talon_exhausted", f"le siège {seat} tire {len(e.draw)} cartes, il n'en reste que "
                          f"{len(talon) - top} au talon", f"seat {seat} draws {len(e.draw)} cards, only "
                          f"{len(talon) - top} are left in the talon", seat=seat)
-            for got, want in zip(e.draw, expected):
+            for got, want in zip(e.draw, expected, strict=False):
                 if got != want:
                     self.add("draw_not_talon", f"le siège {seat} tire {_c(got).fr} ; la carte suivante du talon est "
                              f"{_c(want).fr}", f"seat {seat} draws {_c(got).en}; the next card of the talon is "

@@ -197,7 +197,7 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
         winner = trick_seats[trick_winner(trick, trump)]
         played.update(trick)
         won[winner] += 1
-        tricks_log.append((leader, list(zip(trick_seats, trick)), winner))
+        tricks_log.append((leader, list(zip(trick_seats, trick, strict=False)), winner))
         leader = winner
         if surrender is None:
             if k == 5 and won[joueur] == 5:

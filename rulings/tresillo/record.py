@@ -23,12 +23,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 from arbitre.rulings.trees.authoring import _validation_error
 from arbitre.rulings.tresillo.auction import KIND_WORDS, MORE, PASS, PLAY, Kind
 from arbitre.rulings.tresillo.cards import parse_card, parse_suit
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 
 def _parsed(parse: Callable[[Any], int], value: Any, kind: type, expected: str) -> int:

@@ -165,12 +165,12 @@ def settle(seats: Sequence[int], active: Sequence[int], joueur: int | None, kind
                 for o in opponents:
                     _pay(pay, o, joueur, value)
             elif outcome == "puesta":
-                for o, n in zip(opponents, counts):
+                for o, n in zip(opponents, counts, strict=False):
                     if n == j:
                         _pay(pay, joueur, o, value)
             else:
                 best = max(counts)
-                for o, n in zip(opponents, counts):
+                for o, n in zip(opponents, counts, strict=False):
                     if n == best:
                         _pay(pay, joueur, o, 3 * value)
     if dealer is not None and bet is not None and category is not None:

@@ -7,9 +7,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from arbitre.cli import exitcodes
 from arbitre.cli.belote import app
-from typer.testing import CliRunner
 
 runner = CliRunner(mix_stderr=False) if "mix_stderr" in CliRunner.__init__.__code__.co_varnames else CliRunner()
 ARBITRE = str(Path(sys.executable).with_name("arbitre"))

@@ -2,6 +2,7 @@
 import time
 
 import pytest
+
 from arbitre.arena.gym import DETERMINISTIC_KEYS, GymConfig, aggregate
 from arbitre.arena.parallel import run
 

@@ -2,6 +2,7 @@
 import random
 
 import pytest
+
 from arbitre.arena.dealing import SEATS_OF_POSITIONS
 from arbitre.arena.engine import PlayerError, play_deal
 from arbitre.arena.match import cut, shuffled
@@ -105,7 +106,7 @@ def _two_packs_differing_only_in_unseen_cards(seed):
     values = [pack[i] for i in others]
     rng.shuffle(values)
     other = list(pack)
-    for i, v in zip(others, values):
+    for i, v in zip(others, values, strict=False):
         other[i] = v
     assert other != pack
     return pack, other

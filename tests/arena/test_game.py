@@ -3,6 +3,7 @@ import json
 import random
 
 import pytest
+
 from arbitre.arena.dealing import SEATS_OF_POSITIONS
 from arbitre.arena.engine import play_deal
 from arbitre.arena.match import play_game

@@ -4,6 +4,7 @@ Each position is handed to the player with the legal cards the engine would give
 card it returns must be the one the rule forces (or a card of the kind the rule allows).
 """
 import pytest
+
 from arbitre.arena.players.memory import MemoryPlayer
 from arbitre.arena.players.simple import RandomPlayer, SimplePlayer
 from arbitre.rulings.belote.cards import Suit

@@ -1,5 +1,6 @@
 """Strategy tests in the seed's spirit (module 4): what the memory and advanced players do in set positions."""
 import pytest
+
 from arbitre.arena.players.advanced import AdvancedPlayer
 from arbitre.arena.players.memory import MemoryPlayer
 from arbitre.arena.players.simple import SimplePlayer

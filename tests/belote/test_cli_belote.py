@@ -4,10 +4,10 @@ import random
 
 from typer.testing import CliRunner
 
+from arbitre.arena.random_deal import play_random_deal
+from arbitre.arena.record import record_from_played
 from arbitre.cli import exitcodes
 from arbitre.cli.belote import app
-from arbitre.arena.record import record_from_played
-from arbitre.arena.random_deal import play_random_deal
 
 from .seedfiles import python_sample
 

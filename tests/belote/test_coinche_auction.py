@@ -2,7 +2,12 @@
 import pytest
 
 from arbitre.rulings.belote.coinche_auction import (
-    AuctionVariants, CoincheAuction, bid_call, classify_belote_taking, classify_coinche, classify_lines,
+    AuctionVariants,
+    CoincheAuction,
+    bid_call,
+    classify_belote_taking,
+    classify_coinche,
+    classify_lines,
     command_call,
 )
 from arbitre.rulings.errors import InputError

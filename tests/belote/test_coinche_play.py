@@ -1,5 +1,6 @@
 """Coinche card play without a trump suit: all-trumps must go higher, no-trumps only follows."""
 import pytest
+
 from arbitre.rulings.belote.cards import Suit, parse_card
 from arbitre.rulings.belote.coinche import NoTrump, legal_cards, trick_winner
 

@@ -3,8 +3,8 @@ import random
 
 import pytest
 
-from arbitre.rulings.belote.cards import parse_card, DECK, Suit
 from arbitre.arena.random_deal import deal_until_taken
+from arbitre.rulings.belote.cards import DECK, Suit, parse_card
 from arbitre.rulings.belote.deal import deal
 from arbitre.rulings.belote.scoring import possible_announces
 

@@ -147,7 +147,7 @@ async def play_deal(players: list[Player], bid: bool = True) -> None:
     """Drive one whole deal: the first to speak bids 80 in the suit of its first card, others pass; play legal cards."""
     deal_events = [len([e for e in p.events if e.startswith("640")]) for p in players]
     while True:
-        if all(len([e for e in p.events if e.startswith("640")]) > n for p, n in zip(players, deal_events)):
+        if all(len([e for e in p.events if e.startswith("640")]) > n for p, n in zip(players, deal_events, strict=False)):
             return
         p = await whose_turn(players)
         prompt = p.turn or ""

@@ -5,6 +5,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 import pytest
+
 from arbitre.server.app import CoincheServer, ServerOptions
 
 

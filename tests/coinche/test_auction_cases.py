@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from arbitre.rulings.belote.coinche_auction import classify_coinche
 
 CASES = Path(__file__).with_name("auction_cases.txt")

@@ -1,9 +1,10 @@
 """`classify --game coinche|belote` on files and stdin: one auction per line, one result per line."""
 import json
 
+from typer.testing import CliRunner
+
 from arbitre.cli import exitcodes
 from arbitre.cli.app import app
-from typer.testing import CliRunner
 
 runner = CliRunner()
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from typer.testing import CliRunner
+
 from arbitre.cli import exitcodes
 from arbitre.cli.app import app
 from arbitre.rulings.belote.coinche_check import check_coinche, load_coinche_record
 from arbitre.server import bots
 from arbitre.server.table import Phase, Seat, Table, TableOptions
-from typer.testing import CliRunner
 
 runner = CliRunner()
 

@@ -11,6 +11,7 @@ import signal
 import time
 
 import pytest
+
 from arbitre.p2p import protocol as P
 from arbitre.p2p.envelope import KeyPair, seal
 from arbitre.p2p.orchestrate import (
@@ -22,7 +23,6 @@ from arbitre.p2p.orchestrate import (
 )
 from arbitre.rulings.belote.check import DefectKind, check_game
 from arbitre.rulings.belote.record import GameRecord
-
 from tests.p2p.conftest import post, views, wait_until
 
 SEED = 11
@@ -59,7 +59,7 @@ def frozen():
             return vs if ok and len({v["seq"] for v in vs}) == 1 else None
 
         wait_until(still, 20, "the game to reach Charlie's turn")
-        keys = {n: KeyPair.load_or_create(k) for n, k in zip(NAMES, peers.keys)}
+        keys = {n: KeyPair.load_or_create(k) for n, k in zip(NAMES, peers.keys, strict=False)}
         yield peers, start_game_id, keys
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import httpx
 import pytest
 import respx
+
 from arbitre.p2p.orchestrate import play_game
 from arbitre.rulings.errors import InputError
 

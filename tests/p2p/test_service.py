@@ -5,12 +5,13 @@ import pytest
 
 pytest.importorskip("fastapi")
 
+from fastapi.testclient import TestClient
+
 from arbitre.arena.observation import Observation
 from arbitre.p2p.envelope import KeyPair, canonical
 from arbitre.p2p.peer import Peer
 from arbitre.p2p.service import create_app
 from arbitre.rulings.belote.cards import parse_card
-from fastapi.testclient import TestClient
 
 
 def _mask(*cards: str) -> int:

@@ -1,5 +1,6 @@
 """The auction: passe / je joue / plus, the kinds in order, illegal calls with their reasons, redeal."""
 import pytest
+
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.tresillo.auction import Kind, classify_auction, speakers_of
 

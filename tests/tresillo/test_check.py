@@ -2,6 +2,7 @@
 import json
 
 import pytest
+
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.tresillo.cards import parse_card, to_json
 from arbitre.rulings.tresillo.check import check_game

@@ -1,5 +1,6 @@
 """Each remaining kind of defect, made by one edit to a clean record, is found and located."""
 import pytest
+
 from arbitre.rulings.tresillo.check import check_game
 from arbitre.rulings.tresillo.record import load_record
 

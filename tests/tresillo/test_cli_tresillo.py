@@ -1,8 +1,9 @@
 """`arbitre tresillo check | play | classify`: exit codes, one JSON document, both languages."""
 import json
 
-from arbitre.cli.app import app
 from typer.testing import CliRunner
+
+from arbitre.cli.app import app
 
 from .records import dump, find
 

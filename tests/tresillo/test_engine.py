@@ -1,12 +1,13 @@
 """Property tests: every random legal coup is well formed, pays out to zero, and checks clean."""
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from arbitre.rulings.tresillo.check import check_game
 from arbitre.rulings.tresillo.game import play_coup
 from arbitre.rulings.tresillo.players import RandomPlayer, SimplePlayer
 from arbitre.rulings.tresillo.record import load_record
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from .records import dump, record
 

@@ -1,6 +1,7 @@
 """One test per rule of the rulebook, with its own examples: the deck, the orders of trumps, the Mala,
 the Triomphes, following suit, the trick winner."""
 import pytest
+
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.tresillo.cards import (
     BATON,

@@ -1,5 +1,6 @@
 """Outcomes and payments with the rulebook's own examples, surrender and defence, the dealer's bet."""
 import pytest
+
 from arbitre.rulings.tresillo.auction import Kind
 from arbitre.rulings.tresillo.scoring import Options, contract_value, judge, settle
 
