@@ -3,7 +3,7 @@
 Run: ``python benchmarks/bench_belote.py [--reps 7] [--deals 5000] [--peer-deals 400] [--json]``;
 import: ``from bench_belote import main; results = main()`` (a dict, see :func:`main`).
 
-Ours is ``arbitre.rulings.belote.game.play_random_deal``: shuffle, cut, 3+2
+Ours is ``arbitre.arena.random_deal.play_random_deal``: shuffle, cut, 3+2
 deal, taking rounds (redeal when all pass), 32 random legal cards, trick
 winners, card points, dix de der, belote, announces, deal score. The peer is
 jass-kit's Swiss Jass (Schieber) random simulation: random hands, random
@@ -23,6 +23,13 @@ measures ours; run it with the bench venv (``/tmp/benchvenv/bin/python``) to
 get both in the same run. Our engine is imported from the installed
 ``arbitre`` package if there is one, else straight from this checkout.
 Target for ours: >= 10,000 deals/s (median). Always exits 0.
+
+``python benchmarks/bench_belote.py players [--deals 10000] [--advanced-deals 300] [--workers 2]``
+measures the players instead (:func:`players_main`): the strength of each pair in a
+duplicate gym (simple vs random, memory vs simple, advanced vs memory: mean difference,
+95% interval, paired p-value), the deals per second of random, simple and memory
+players in one process, the advanced player's median milliseconds per card decision at
+its default budget, and the gym's speed-up on 2 workers.
 """
 from __future__ import annotations
 
@@ -46,22 +53,24 @@ ROOT = Path(__file__).resolve().parents[1]
 def _import_engine() -> tuple[Callable[..., Any], str]:
     """``play_random_deal`` and the file it comes from.
 
-    From a plain checkout (``arbitre`` not installed) ``rulings/`` is mapped as ``arbitre.rulings``.
+    From a plain checkout (``arbitre`` not installed) ``rulings/`` and ``arena/`` are mapped as
+    ``arbitre.rulings`` and ``arbitre.arena``.
     """
     try:
-        from arbitre.rulings.belote import game
+        from arbitre.arena import random_deal as game
     except ImportError:
         if "arbitre" not in sys.modules:
             pkg = types.ModuleType("arbitre")
             pkg.__path__ = []  # namespace-like parent
             sys.modules["arbitre"] = pkg
-        spec = importlib.util.spec_from_file_location(
-            "arbitre.rulings", ROOT / "rulings" / "__init__.py", submodule_search_locations=[str(ROOT / "rulings")])
-        assert spec and spec.loader
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules["arbitre.rulings"] = mod
-        spec.loader.exec_module(mod)
-        from arbitre.rulings.belote import game
+        for name in ("rulings", "arena"):
+            spec = importlib.util.spec_from_file_location(
+                f"arbitre.{name}", ROOT / name / "__init__.py", submodule_search_locations=[str(ROOT / name)])
+            assert spec and spec.loader
+            mod = importlib.util.module_from_spec(spec)
+            sys.modules[f"arbitre.{name}"] = mod
+            spec.loader.exec_module(mod)
+        from arbitre.arena import random_deal as game
     return game.play_random_deal, str(Path(game.__file__).resolve())
 
 
@@ -258,6 +267,102 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     return results
 
 
+# -- players: strength (gym, duplicate) and speed ------------------------------------
+
+STRENGTH_PAIRS = (("simple", "random"), ("memory", "simple"), ("advanced", "memory"))
+
+
+def gym_strength(a: str, b: str, deals: int, workers: int, seed: int = SEED) -> dict[str, Any]:
+    """A duplicate gym run of ``a`` against ``b`` (the report of :func:`arbitre.arena.gym.aggregate`)."""
+    from arbitre.arena.gym import GymConfig, aggregate
+    from arbitre.arena.parallel import run
+    from arbitre.arena.store import PER_DEAL_KEYS
+
+    cfg = GymConfig((a, a), (b, b), deals, True, seed)
+    boards, error, seconds, backend = run(cfg, workers)
+    assert error is None, error
+    report = aggregate(cfg, boards, seconds, workers, backend)
+    return {k: v for k, v in report.items() if k not in PER_DEAL_KEYS}
+
+
+def players_speed(kind: str, deals: int) -> float:
+    """Deals per second (engine + four ``kind`` players, bidding included, void deals redealt), one process."""
+    from arbitre.arena.gym import GymConfig, play_boards
+
+    cfg = GymConfig((kind, kind), (kind, kind), deals, duplicate=False, seed=SEED)
+    play_boards(cfg, 0, min(50, deals))  # warm-up
+    t0 = time.perf_counter()
+    play_boards(cfg, 0, deals)
+    return deals / (time.perf_counter() - t0)
+
+
+def advanced_decision_ms(deals: int) -> dict[str, float]:
+    """Median and mean milliseconds of the advanced player's card decisions (default budget) in gym deals."""
+    from arbitre.arena.engine import play_deal
+    from arbitre.arena.match import cut, shuffled
+    from arbitre.arena.players.advanced import AdvancedPlayer
+    from arbitre.arena.players.memory import MemoryPlayer
+
+    times: list[float] = []
+
+    class Timed(AdvancedPlayer):
+        def play(self, obs):  # type: ignore[no-untyped-def]
+            t0 = time.perf_counter()
+            card = super().play(obs)
+            times.append(time.perf_counter() - t0)
+            return card
+
+    import random
+
+    rng = random.Random(SEED)
+    players = [Timed(), MemoryPlayer(), Timed(), MemoryPlayer()]
+    done = 0
+    while done < deals:
+        if play_deal(players, cut(shuffled(rng), rng), done % 4) is not None:
+            done += 1
+    return {"median_ms": 1000 * statistics.median(times), "mean_ms": 1000 * statistics.mean(times),
+            "decisions": len(times)}
+
+
+def players_main(argv: list[str]) -> dict[str, Any]:
+    """Strength and speed of the players; prints a report and returns the figures."""
+    parser = argparse.ArgumentParser(description="belote players: strength (duplicate gym) and speed")
+    parser.add_argument("--deals", type=int, default=10_000, help="boards per strength pair (default 10,000)")
+    parser.add_argument("--advanced-deals", type=int, default=300, help="boards for advanced vs memory (default 300)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--speed-deals", type=int, default=2000)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    info = machine()
+    print(f"{info['platform']}, {info['cpu']}, {info['cpus']} CPUs, {info['python']}; load {_load()}")
+    out: dict[str, Any] = {"machine": info, "strength": {}, "speed": {}}
+    for a, b in STRENGTH_PAIRS:
+        n = args.advanced_deals if "advanced" in (a, b) else args.deals
+        r = gym_strength(a, b, n, args.workers)
+        out["strength"][f"{a}/{b}"] = r
+        d = r["difference"]
+        print(f"{a} vs {b}: {n} boards x 2, difference {d['mean']:+.2f} [{d['ci95'][0]:+.2f}, {d['ci95'][1]:+.2f}]"
+              f" p = {d['p_value']:.3g}; {r['deals_per_second']:.0f} deals/s on {args.workers} workers")
+    for kind in ("random", "simple", "memory"):
+        rate = players_speed(kind, args.speed_deals)
+        out["speed"][kind] = rate
+        print(f"{kind}: {rate:,.0f} deals/s (one process, four {kind} players)")
+    adv = advanced_decision_ms(20)
+    out["speed"]["advanced"] = adv
+    print(f"advanced: median {adv['median_ms']:.1f} ms per card decision ({adv['decisions']} decisions)")
+    one = gym_strength("memory", "simple", 1000, 1)["deals_per_second"]
+    two = gym_strength("memory", "simple", 1000, 2)["deals_per_second"]
+    out["speed"]["workers"] = {"1": one, "2": two, "speedup": two / one}
+    print(f"gym memory vs simple, 1000 boards: {one:,.0f} deals/s on 1 worker, {two:,.0f} on 2 ({two / one:.2f}x)")
+    out["load_after"] = _load()
+    if args.json:
+        print(json.dumps(out, indent=2, default=str))
+    return out
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if sys.argv[1:2] == ["players"]:
+        players_main(sys.argv[2:])
+    else:
+        main(sys.argv[1:])
     raise SystemExit(0)

@@ -184,3 +184,14 @@ def classify_cmd(
     except InputError as err:
         raise typer.Exit(_input_error(err, lang.value, as_json))
     raise typer.Exit(render_coinche_classification(result, lang.value, as_json))
+
+
+def _register_arena() -> None:
+    """``play`` and ``gym`` live in their own modules (the arena is imported only when they run)."""
+    from arbitre.cli import belote_gym, belote_play
+
+    belote_play.register(app)
+    belote_gym.register(app)
+
+
+_register_arena()

@@ -118,7 +118,7 @@ class Card:
         return self.suit * 8 + self.rank
 
     @staticmethod
-    def from_index(index: int) -> "Card":
+    def from_index(index: int) -> Card:
         return DECK[index]
 
     # -- renderers -------------------------------------------------------

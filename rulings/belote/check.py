@@ -40,8 +40,18 @@ from arbitre.rulings.belote.cards import DECK, Card
 from arbitre.rulings.belote.play import Obligation, UndertrumpRule, trick_winner, violated_obligation
 from arbitre.rulings.belote.record import AnnounceRecord, Deal, GameRecord
 from arbitre.rulings.belote.scoring import (
-    BELOTE_POINTS, LAST_TRICK_BONUS, TOTAL_POINTS, Announce, AnnounceKind, DealScore, Variants,
-    best_announce_side, card_points, has_belote, possible_announces, score_deal,
+    BELOTE_POINTS,
+    LAST_TRICK_BONUS,
+    TOTAL_POINTS,
+    Announce,
+    AnnounceKind,
+    DealScore,
+    Variants,
+    best_announce_side,
+    card_points,
+    has_belote,
+    possible_announces,
+    score_deal,
 )
 from arbitre.rulings.i18n import T
 
@@ -437,6 +447,11 @@ def _check_team_totals(game: GameRecord, report: CheckReport) -> None:
     sums: dict[str, int] = {k: 0 for k in game.equipes}
     for d in report.deals:
         for team, pts in d.recorded.items():
+            if team in sums:
+                sums[team] += pts
+    for deal in game.manches:  # litige points held over and received on a later deal
+        for key, pts in deal.resultat_manche.points_litige_recus.items():
+            team = _team_key(game, key) or key
             if team in sums:
                 sums[team] += pts
     for key, team in game.equipes.items():

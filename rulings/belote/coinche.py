@@ -27,9 +27,9 @@ with its holder. Variant: :attr:`CoincheVariants.surcoinche_multiplier`
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Sequence
 
 from arbitre.rulings.belote.cards import Card, Suit
 from arbitre.rulings.belote.play import PLAIN_STRENGTH, TRUMP_STRENGTH
@@ -99,22 +99,23 @@ def card_points(card: Card, denomination: Denomination) -> int:
     return (TRUMP_POINTS if card.suit == denomination else PLAIN_POINTS)[card.rank]
 
 
-def _strength(card: Card, denomination: Denomination) -> int:
-    if denomination is NoTrump.TA:
-        return TRUMP_STRENGTH[card.rank]
-    if denomination is NoTrump.SA:
-        return PLAIN_STRENGTH[card.rank]
-    return 16 + TRUMP_STRENGTH[card.rank] if card.suit == denomination else PLAIN_STRENGTH[card.rank]
+def _strength(card: Card, denomination: NoTrump) -> int:
+    """Rank strength under TA (every suit ranks like trump) or SA (plain order)."""
+    return (TRUMP_STRENGTH if denomination is NoTrump.TA else PLAIN_STRENGTH)[card.rank]
 
 
 def trick_winner(trick: Sequence[Card], denomination: Denomination) -> int:
-    """Winner position in a trick: highest trump if any (suit contract), else highest of the led suit."""
+    """Winner position in a trick: highest trump if any (suit contract), else highest of the led suit.
+
+    A suit contract is the belote rule (:func:`arbitre.rulings.belote.play.trick_winner`).
+    """
+    if isinstance(denomination, Suit):
+        from arbitre.rulings.belote.play import trick_winner as belote_winner
+        return belote_winner(trick, denomination)
     led = trick[0].suit
 
     def key(c: Card) -> int:
-        if c.suit == led or (isinstance(denomination, Suit) and c.suit == denomination):
-            return _strength(c, denomination)
-        return -1
+        return _strength(c, denomination) if c.suit == led else -1
 
     return max(range(len(trick)), key=lambda i: key(trick[i]))
 
@@ -122,7 +123,8 @@ def trick_winner(trick: Sequence[Card], denomination: Denomination) -> int:
 def legal_cards(hand: Sequence[Card], trick: Sequence[Card], denomination: Denomination) -> list[Card]:
     """Legal cards under a coinche denomination.
 
-    Suit contracts use the belote rule (:func:`arbitre.rulings.belote.play.legal_cards`).
+    Suit contracts use the belote rule (:func:`arbitre.rulings.belote.play.legal_cards`),
+    TA/SA the kernel :func:`arbitre.rulings.belote.play.legal_mask_no_trump`:
     TA: follow suit and go higher in the led suit when able (every suit is
     trump). SA: follow suit. Void: any card.
     """
@@ -131,15 +133,11 @@ def legal_cards(hand: Sequence[Card], trick: Sequence[Card], denomination: Denom
         return belote_legal(hand, trick, denomination)
     if not trick:
         return list(hand)
-    led = trick[0].suit
-    same = [c for c in hand if c.suit == led]
-    if not same:
-        return list(hand)
-    if denomination is NoTrump.TA:
-        top = max(_strength(c, denomination) for c in trick if c.suit == led)
-        higher = [c for c in same if _strength(c, denomination) > top]
-        return higher or same
-    return same
+    from arbitre.rulings.belote.play import legal_mask_no_trump, mask_of
+
+    best = trick[trick_winner(trick, denomination)]
+    legal = legal_mask_no_trump(mask_of(hand), trick[0].suit, best.index, denomination is NoTrump.TA)
+    return [c for c in hand if legal >> c.index & 1]
 
 
 # -- coinche rights ---------------------------------------------------------------

@@ -14,16 +14,16 @@ Prise", "Distribution du reste des cartes"):
    from the dealer's left, so everyone holds 8.
 
 Why: a seeded :class:`random.Random` makes every deal reproducible (tests,
-benchmark). Seats are numbered 0..3; seat ``(dealer + 1) % 4`` speaks and
+benchmark, the players' arena). Seats are numbered 0..3; seat ``(dealer + 1) % 4`` speaks and
 leads first; seats 0/2 and 1/3 are partners.
 """
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
-from arbitre.rulings.belote.cards import DECK, Card, Suit
+from arbitre.rulings.belote.cards import Card, Suit
 
 #: A taking policy: (seat, hand of 5 cards, turned card, round 1 or 2) -> suit taken or None (pass).
 TakePolicy = Callable[[int, Sequence[Card], Card, int], "Suit | None"]
@@ -55,24 +55,11 @@ class DealtHand:
     second_round: list[list[Card]]
 
 
-def random_policy(rng: random.Random, p_take: float = 0.3) -> TakePolicy:
-    """A policy that takes at random (round 2: a random other suit)."""
-
-    def policy(seat: int, hand: Sequence[Card], turned: Card, rnd: int) -> Suit | None:
-        if rng.random() >= p_take:
-            return None
-        if rnd == 1:
-            return turned.suit
-        return rng.choice([s for s in Suit if s != turned.suit])
-
-    return policy
-
-
 def deal(pack: Sequence[Card], dealer: int, policy: TakePolicy) -> DealtHand:
     """Deal ``pack`` (top card first) 3+2, turn a card, run the taking rounds, finish the deal.
 
     When nobody takes, ``taker``/``trump`` are ``None`` and hands hold 5 cards:
-    the caller redeals (see :func:`deal_until_taken`).
+    the caller redeals (the arena's engine does).
     """
     if len(pack) != 32 or len(set(pack)) != 32:
         raise ValueError("a belote pack has 32 distinct cards")
@@ -108,16 +95,3 @@ def deal(pack: Sequence[Card], dealer: int, policy: TakePolicy) -> DealtHand:
         pos += n
     hands = [first[s] + second[s] for s in range(4)]
     return DealtHand(dealer, hands, turned, taker, trump, first, second)
-
-
-def deal_until_taken(rng: random.Random, dealer: int = 0, policy: TakePolicy | None = None,
-                     max_redeals: int = 100) -> DealtHand:
-    """Shuffle, cut and deal until someone takes (redeal when all pass)."""
-    policy = policy or random_policy(rng)
-    pack = list(DECK)
-    for _ in range(max_redeals):
-        pack = cut(shuffle(pack, rng), rng)
-        dealt = deal(pack, dealer, policy)
-        if dealt.taker is not None:
-            return dealt
-    raise RuntimeError("nobody took after many redeals")

@@ -22,13 +22,17 @@ to "sous-couper" as a renonce) oblige you to play a lower trump
 (:attr:`UndertrumpRule.MUST_UNDERTRUMP`, the default). Some contrée rule
 sheets let you discard instead (:attr:`UndertrumpRule.MAY_DISCARD`).
 
-Why ints: the core works on card indices ``0..31`` with precomputed tables so
-the benchmark's random deals stay fast; :class:`Card` wrappers sit on top.
+One kernel per rule, on bitmasks: a hand is an int whose bit ``c`` is set
+when it holds card ``c`` (``suit * 8 + rank``). :func:`legal_mask` is the
+legal-card rule and :func:`winner_pos` the trick-winner rule; the engine, the
+players and the simulators call them directly, and the :class:`Card` functions
+(:func:`legal_cards`, :func:`trick_winner`, :func:`partner_is_master`,
+:func:`violated_obligation`) are thin typed facades that convert and call them.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from enum import Enum
-from typing import Sequence
 
 from arbitre.rulings.belote.cards import Card, Suit
 from arbitre.rulings.i18n import T
@@ -71,62 +75,7 @@ STRENGTH: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def _winner_pos(trick: Sequence[int], trump: int) -> int:
-    """Position (0-based) of the card currently winning ``trick`` (ints)."""
-    strength = STRENGTH[trump]
-    led = trick[0] >> 3
-    best = 0
-    best_key = strength[trick[0]]
-    for pos in range(1, len(trick)):
-        c = trick[pos]
-        s = c >> 3
-        if s != led and s != trump:
-            continue
-        key = strength[c]
-        if key > best_key:
-            best, best_key = pos, key
-    return best
-
-
-def legal_ints(hand: Sequence[int], trick: Sequence[int], trump: int,
-               must_undertrump: bool = True) -> list[int]:
-    """Legal cards (ints) in ``hand`` given the cards already in ``trick`` (ints, in play order)."""
-    if not trick:
-        return list(hand)
-    led = trick[0] >> 3
-    same = [c for c in hand if c >> 3 == led]
-    strength = STRENGTH[trump]
-    if led == trump:
-        if not same:
-            return list(hand)
-        top = max(strength[c] for c in trick if c >> 3 == trump)
-        higher = [c for c in same if strength[c] > top]
-        return higher or same
-    if same:
-        return same
-    n = len(trick)
-    if n >= 2 and _winner_pos(trick, trump) == n - 2:  # partner (two seats back) is master
-        return list(hand)
-    trumps = [c for c in hand if c >> 3 == trump]
-    if not trumps:
-        return list(hand)
-    table_trumps = [strength[c] for c in trick if c >> 3 == trump]
-    if not table_trumps:
-        return trumps
-    top = max(table_trumps)
-    higher = [c for c in trumps if strength[c] > top]
-    if higher:
-        return higher
-    return trumps if must_undertrump else list(hand)
-
-
-def trick_winner_int(trick: Sequence[int], trump: int) -> int:
-    """Position (0..3) of the winner of a complete trick of ints."""
-    return _winner_pos(trick, trump)
-
-
-# -- Bitmask form (hot path of game.play_random_deal) ---------------------------
-# A hand is an int whose bit ``c`` is set when it holds card ``c``.
+# -- Kernel: bitmasks and card indices ----------------------------------------------
 
 SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 """SUIT_MASK[suit]: the 8 cards of ``suit``."""
@@ -147,11 +96,12 @@ TRUMPS_ABOVE: tuple[tuple[int, ...], ...] = tuple(
 
 def legal_mask(hand: int, led: int, best: int, partner_master: bool, trump: int,
                must_undertrump: bool = True) -> int:
-    """:func:`legal_ints` for a player who is not the leader, on bitmasks.
+    """The legal cards (bitmask) of ``hand`` for a player who is not the leader.
 
     ``led`` is the suit led, ``best`` the card currently winning the trick and
     ``partner_master`` whether the partner played it. The trick's highest trump,
-    if any, is ``best`` (a trump beats every plain card).
+    if any, is ``best`` (a trump beats every plain card). The leader may play
+    any card (see :func:`legal_on_trick`).
     """
     follow = hand & SUIT_MASK[led]
     if led == trump:  # play a trump, a higher one if able (even when the partner is master)
@@ -170,7 +120,61 @@ def legal_mask(hand: int, led: int, best: int, partner_master: bool, trump: int,
     return trumps & TRUMPS_ABOVE[trump][best] or (trumps if must_undertrump else hand)
 
 
-# -- Card-level API ----------------------------------------------------------
+#: SAME_SUIT_ABOVE[card]: the cards of ``card``'s suit that beat it in the trump order (coinche "tout atout").
+SAME_SUIT_ABOVE: tuple[int, ...] = tuple(
+    sum(1 << d for d in range(8 * (c >> 3), 8 * (c >> 3) + 8) if TRUMP_STRENGTH[d & 7] > TRUMP_STRENGTH[c & 7])
+    for c in range(32)
+)
+
+
+def legal_mask_no_trump(hand: int, led: int, best: int, all_trumps: bool) -> int:
+    """Legal cards (bitmask) without a trump suit: coinche all-trumps (``all_trumps``) or no-trumps.
+
+    Follow the led suit if able; in all-trumps go higher than ``best`` (the strongest
+    card of the led suit on the table) when able; void: any card.
+    """
+    follow = hand & SUIT_MASK[led]
+    if not follow:
+        return hand
+    if all_trumps:
+        return follow & SAME_SUIT_ABOVE[best] or follow
+    return follow
+
+
+def winner_pos(trick: Sequence[int], trump: int) -> int:
+    """Position (0-based, in play order) of the card winning ``trick`` (card indices) so far.
+
+    The highest trump if any was played, else the highest card of the led suit;
+    a discard never wins (seed diagram "Algorithme de determination de gagnant").
+    """
+    keys = TRICK_KEY[trump][trick[0] >> 3]
+    best = 0
+    best_key = keys[trick[0]]
+    for pos in range(1, len(trick)):
+        key = keys[trick[pos]]
+        if key > best_key:
+            best, best_key = pos, key
+    return best
+
+
+def legal_on_trick(hand: int, trick: Sequence[int], trump: int, must_undertrump: bool = True) -> int:
+    """:func:`legal_mask` for any player, given the cards already in ``trick`` (indices, in play order)."""
+    if not trick:
+        return hand
+    pos = winner_pos(trick, trump)
+    return legal_mask(hand, trick[0] >> 3, trick[pos], len(trick) >= 2 and pos == len(trick) - 2, trump,
+                      must_undertrump)
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bitmask of a collection of cards."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << (c.suit * 8 + c.rank)
+    return mask
+
+
+# -- Typed facades over the kernel ----------------------------------------------------
 
 def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: Suit,
                 rule: UndertrumpRule = UndertrumpRule.MUST_UNDERTRUMP) -> list[Card]:
@@ -179,15 +183,15 @@ def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: Suit,
     Whether the partner is master is derived from ``trick`` (the partner played
     two cards before this player).
     """
-    ints = legal_ints([c.index for c in hand], [c.index for c in trick], int(trump),
-                      rule is UndertrumpRule.MUST_UNDERTRUMP)
-    return [Card.from_index(i) for i in ints]
+    legal = legal_on_trick(mask_of(hand), [c.index for c in trick], int(trump),
+                           rule is UndertrumpRule.MUST_UNDERTRUMP)
+    return [c for c in hand if legal >> c.index & 1]
 
 
 def partner_is_master(trick: Sequence[Card], trump: Suit) -> bool:
     """True when the card two seats back (the partner's) currently wins ``trick``."""
     n = len(trick)
-    return n >= 2 and _winner_pos([c.index for c in trick], int(trump)) == n - 2
+    return n >= 2 and winner_pos([c.index for c in trick], int(trump)) == n - 2
 
 
 def violated_obligation(hand: Sequence[Card], trick: Sequence[Card], trump: Suit, card: Card,
@@ -211,4 +215,4 @@ def trick_winner(trick: Sequence[Card], trump: Suit) -> int:
     8, 7), otherwise the highest card of the led suit (A, 10, K, Q, J, 9, 8, 7);
     a discard of another plain suit never wins.
     """
-    return _winner_pos([c.index for c in trick], int(trump))
+    return winner_pos([c.index for c in trick], int(trump))

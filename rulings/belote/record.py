@@ -17,11 +17,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-
 from arbitre.rulings.belote.cards import Card, Suit, parse_card, parse_suit
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 
 def _card(value: Any) -> Card:
@@ -100,6 +99,7 @@ class DealResult(_Model):
     score_equipe_prenante: int
     score_equipe_defense: int
     annonces: list[AnnounceRecord] = []
+    points_litige_recus: dict[str, int] = {}  # litige points held over from an earlier deal, by team
 
 
 class Deal(_Model):

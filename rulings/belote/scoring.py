@@ -30,9 +30,9 @@ Variants (defaults first), see RULES.md for sources:
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable, Sequence
 
 from arbitre.rulings.belote.cards import Card, Rank, Suit
 from arbitre.rulings.i18n import T
@@ -55,8 +55,11 @@ def card_points(card: Card, trump: Suit) -> int:
 
 
 def cards_points(cards: Iterable[Card], trump: Suit) -> int:
-    table = POINTS[trump]
-    return sum(table[c.index] for c in cards)
+    """Points of several cards: :func:`mask_points` on their bitmask."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c.index
+    return mask_points(mask, int(trump))
 
 
 class CapotRule(str, Enum):
@@ -133,38 +136,6 @@ class Announce:
         return T(f"{base.fr} ({self.points})", f"{base.en} ({self.points})")
 
 
-def sequences(hand: Sequence[Card]) -> list[Announce]:
-    """Runs of 3+ cards of one suit in natural order 7-8-9-10-J-Q-K-A (5 or more = cent)."""
-    found: list[Announce] = []
-    for suit in Suit:
-        ranks = sorted(c.rank for c in hand if c.suit == suit)
-        run: list[Rank] = []
-        for r in ranks + [None]:  # type: ignore[list-item]
-            if r is not None and run and r == run[-1] + 1:
-                run.append(r)
-                continue
-            if len(run) >= 3:
-                n = min(len(run), 5)
-                kind = {3: AnnounceKind.TIERCE, 4: AnnounceKind.CINQUANTE, 5: AnnounceKind.CENT}[n]
-                found.append(Announce(kind, SEQUENCE_POINTS[n], run[-1], suit))
-            run = [r] if r is not None else []
-    return found
-
-
-def carres(hand: Sequence[Card]) -> list[Announce]:
-    """Four of a kind of J, 9, A, 10, K or Q (7s and 8s do not count)."""
-    found = []
-    for rank, pts in CARRE_POINTS.items():
-        if sum(1 for c in hand if c.rank == rank) == 4:
-            found.append(Announce(AnnounceKind.CARRE, pts, rank))
-    return found
-
-
-def possible_announces(hand: Sequence[Card]) -> list[Announce]:
-    """Every sequence and carré ``hand`` can show (belote excluded)."""
-    return sequences(hand) + carres(hand)
-
-
 def _runs(mask: int) -> tuple[tuple[int, int], ...]:
     """(length, top rank) of each run of 3+ consecutive ranks in an 8-bit rank mask."""
     runs = []
@@ -184,24 +155,7 @@ RUNS_BY_MASK: tuple[tuple[tuple[int, int], ...], ...] = tuple(_runs(m) for m in 
 _CARRE_RANKS = tuple((int(r), p) for r, p in CARRE_POINTS.items())
 
 
-def announces_ints(hand: Sequence[int]) -> list[tuple[int, int, int]]:
-    """Fast :func:`possible_announces` on card indices: ``(points, top rank, suit or -1)``."""
-    masks = [0, 0, 0, 0]
-    for c in hand:
-        masks[c >> 3] |= 1 << (c & 7)
-    out = []
-    for suit in range(4):
-        for length, top in RUNS_BY_MASK[masks[suit]]:
-            out.append((SEQUENCE_POINTS[min(length, 5)], top, suit))
-    both = masks[0] & masks[1] & masks[2] & masks[3]
-    if both:
-        for rank, pts in _CARRE_RANKS:
-            if both >> rank & 1:
-                out.append((pts, rank, -1))
-    return out
-
-
-# -- bitmask forms (hot path of game.play_random_deal) ---------------------------
+# -- kernel: bitmask forms (the engine, players and simulators call these) ----------
 # A set of cards is an int whose bit ``suit * 8 + rank`` is set for each card; a
 # suit's byte (``cards >> 8 * suit & 0xFF``) is its rank mask. An announce's
 # :func:`announce_key` ``(points, top, in trump)`` is packed as
@@ -241,7 +195,7 @@ BELOTE_MASK = tuple(1 << (8 * t + Rank.KING) | 1 << (8 * t + Rank.QUEEN) for t i
 def hand_announces(hand: int, trump: int) -> tuple[int, int]:
     """(points of every announce, packed key of the best one or -1) in an 8-card hand (bitmask).
 
-    Same announces as :func:`possible_announces` (belote excluded).
+    Belote excluded; :func:`possible_announces` lists the same announces one by one.
     """
     points, best = CARRES_BY_MASK[hand & (hand >> 8) & (hand >> 16) & (hand >> 24) & 0xFF]
     for suit in range(4):
@@ -249,9 +203,27 @@ def hand_announces(hand: int, trump: int) -> tuple[int, int]:
         if p:
             points += p
             key += suit == trump
-            if key > best:
-                best = key
+            best = max(best, key)
     return points, best
+
+
+_SEQUENCE_KIND = {3: AnnounceKind.TIERCE, 4: AnnounceKind.CINQUANTE, 5: AnnounceKind.CENT}
+
+
+def possible_announces(hand: Sequence[Card]) -> list[Announce]:
+    """Every sequence and carré ``hand`` can show (belote excluded), read from the kernel's tables.
+
+    Runs of 3+ cards of one suit in natural order 7-8-9-10-J-Q-K-A (5 or more
+    count as a cent), then four of a kind of J, 9, A, 10, K or Q.
+    """
+    masks = [0, 0, 0, 0]
+    for c in hand:
+        masks[c.suit] |= 1 << c.rank
+    found = [Announce(_SEQUENCE_KIND[min(length, 5)], SEQUENCE_POINTS[min(length, 5)], Rank(top), suit)
+             for suit in Suit for length, top in RUNS_BY_MASK[masks[suit]]]
+    four = masks[0] & masks[1] & masks[2] & masks[3]
+    found += [Announce(AnnounceKind.CARRE, pts, Rank(rank)) for rank, pts in _CARRE_RANKS if four >> rank & 1]
+    return found
 
 
 def has_belote(hand: Sequence[Card], trump: Suit) -> bool:

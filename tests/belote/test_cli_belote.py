@@ -6,8 +6,8 @@ from typer.testing import CliRunner
 
 from arbitre.cli import exitcodes
 from arbitre.cli.belote import app
-from arbitre.rulings.belote.export import record_from_played
-from arbitre.rulings.belote.game import play_random_deal
+from arbitre.arena.record import record_from_played
+from arbitre.arena.random_deal import play_random_deal
 
 from .seedfiles import python_sample
 

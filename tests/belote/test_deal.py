@@ -1,9 +1,12 @@
 """The readable dealing procedure (seed 001 distribution diagrams)."""
 import random
 
-from arbitre.rulings.belote.cards import DECK, Suit
-from arbitre.rulings.belote.deal import deal, deal_until_taken
-from arbitre.rulings.belote.scoring import announces_ints, possible_announces
+import pytest
+
+from arbitre.rulings.belote.cards import parse_card, DECK, Suit
+from arbitre.arena.random_deal import deal_until_taken
+from arbitre.rulings.belote.deal import deal
+from arbitre.rulings.belote.scoring import possible_announces
 
 
 def test_taker_gets_turned_card_plus_two_others_three():
@@ -31,10 +34,20 @@ def test_deal_until_taken_is_reproducible():
     assert a.hands == b.hands and a.taker == b.taker
 
 
-def test_fast_announce_table_agrees_with_readable_version():
-    rng = random.Random(11)
-    for _ in range(300):
-        hand = rng.sample(DECK, 8)
-        slow = sorted((a.points, int(a.top), int(a.suit) if a.suit is not None else -1)
-                      for a in possible_announces(hand))
-        assert slow == sorted(announces_ints([c.index for c in hand]))
+def _hand(text: str):
+    return [parse_card(t) for t in text.split()]
+
+
+@pytest.mark.parametrize("hand, expected", [
+    ("7H 8H 9H AS KD 7C 9C QS", [("TIERCE", 20, "9", "H")]),
+    ("10S JS QS KS 7H 8D 9C 10C", [("CINQUANTE", 50, "K", "S")]),
+    ("9D 10D JD QD KD AD 7H 8C", [("CENT", 100, "A", "D")]),  # six in a row still count as a cent
+    ("JH JD JC JS 7H 8H 9D AC", [("CARRE", 200, "J", None)]),
+    ("9H 9D 9C 9S 10H 10D 10C 10S", [("CARRE", 150, "9", None), ("CARRE", 100, "10", None)]),
+    ("8H 8D 8C 8S 7H AD 10C QS", []),  # four eights are no carré
+    ("7H 8H 9H JH QH KH 7S AS", [("TIERCE", 20, "9", "H"), ("TIERCE", 20, "K", "H")]),
+])
+def test_possible_announces_lists_each_sequence_and_carre(hand, expected):
+    got = [(a.kind.value, a.points, a.top.short, a.suit.letter if a.suit is not None else None)
+           for a in possible_announces(_hand(hand))]
+    assert sorted(got, key=str) == sorted(expected, key=str)

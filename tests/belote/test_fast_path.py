@@ -13,7 +13,7 @@ import random
 import pytest
 
 from arbitre.rulings.belote.cards import DECK, Card
-from arbitre.rulings.belote.game import PlayedDeal, play_random_deal, total_announced
+from arbitre.arena.random_deal import PlayedDeal, play_random_deal, total_announced
 from arbitre.rulings.belote.play import UndertrumpRule, legal_cards, legal_mask, trick_winner
 from arbitre.rulings.belote.scoring import (
     LAST_TRICK_BONUS, TOTAL_POINTS, AnnounceTieRule, CapotRule, LitigeRule, MadeRule, Variants,

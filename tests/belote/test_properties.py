@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from arbitre.rulings.belote.cards import DECK, Card, parse_card
 from arbitre.rulings.belote.check import DefectKind, check_game
-from arbitre.rulings.belote.export import record_from_played
-from arbitre.rulings.belote.game import play_random_deal, total_announced
+from arbitre.arena.record import record_from_played
+from arbitre.arena.random_deal import play_random_deal, total_announced
 from arbitre.rulings.belote.play import UndertrumpRule, legal_cards
 from arbitre.rulings.belote.record import load_record
 from arbitre.rulings.belote.scoring import TOTAL_POINTS

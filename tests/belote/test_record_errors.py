@@ -6,8 +6,8 @@ import pytest
 
 from arbitre.rulings.belote.cards import parse_card
 from arbitre.rulings.belote.check import DefectKind, check_game
-from arbitre.rulings.belote.export import record_from_played
-from arbitre.rulings.belote.game import play_random_deal
+from arbitre.arena.record import record_from_played
+from arbitre.arena.random_deal import play_random_deal
 from arbitre.rulings.belote.record import load_record
 from arbitre.rulings.errors import InputError
 

@@ -1,0 +1,198 @@
+"""What every simulated deal shares: who receives which card of the pack, the played-deal
+result, and its scoring.
+
+What:
+
+* :data:`SEATS_OF_POSITIONS` — the seed 001 distribution (3 then 2 cards from the
+  dealer's left, the 21st card turned and given to the taker, then 2 to the taker and 3
+  to the others) as a table ``[dealer][taker][position] -> seat``, the same procedure as
+  the readable :func:`arbitre.rulings.belote.deal.deal`;
+* :class:`PlayedDeal` — a dealt, played and scored deal on card indices, with
+  :class:`~arbitre.rulings.belote.cards.Card` views on demand;
+* :func:`play_tricks` — the eight tricks: the legal cards of each seat come from the
+  rules kernel :func:`~arbitre.rulings.belote.play.legal_mask`, a ``choose`` callback
+  picks one (at random, or by asking a player), the trick goes to the strongest card
+  (:data:`~arbitre.rulings.belote.play.TRICK_KEY`), whose seat leads the next;
+* :func:`score_played` — card points, dix de der, belote, announces (only the side with
+  the best one scores) and :func:`~arbitre.rulings.belote.scoring.score_deal`.
+
+Why: the random simulator (:mod:`arbitre.arena.random_deal`) and the engine that plays
+with real players (:mod:`arbitre.arena.engine`) build the same result and score it
+with the same code, so the record writer and the tests serve both.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from arbitre.rulings.belote.cards import DECK, Card, Suit
+from arbitre.rulings.belote.deal import DealtHand, deal
+from arbitre.rulings.belote.play import TRICK_KEY, legal_mask
+from arbitre.rulings.belote.scoring import (
+    BELOTE_MASK,
+    BELOTE_POINTS,
+    LAST_TRICK_BONUS,
+    AnnounceTieRule,
+    DealScore,
+    Variants,
+    hand_announces,
+    mask_points,
+    score_deal,
+)
+
+ALL_CARDS = (1 << 32) - 1
+ORDERS: tuple[tuple[int, ...], ...] = tuple(tuple((leader + i) % 4 for i in range(4)) for leader in range(4))
+"""ORDERS[leader]: the four seats in play order from ``leader``."""
+FOLLOWERS: tuple[tuple[int, ...], ...] = tuple(order[1:] for order in ORDERS)
+
+
+def _seats_of_positions(dealer: int, taker: int) -> tuple[int, ...]:
+    """Seat receiving each position of the pack (seed 001 distribution, see :func:`deal.deal`)."""
+    order = ORDERS[(dealer + 1) % 4]
+    seats = [s for n in (3, 2) for s in order for _ in range(n)]  # positions 0..19
+    seats.append(taker)  # position 20: the turned card goes to the taker
+    seats += [s for s in order for _ in range(2 if s == taker else 3)]  # positions 21..31
+    return tuple(seats)
+
+
+SEATS_OF_POSITIONS = tuple(tuple(_seats_of_positions(d, t) for t in range(4)) for d in range(4))
+"""SEATS_OF_POSITIONS[dealer][taker][pos]: who gets the card at ``pos`` of the cut pack."""
+
+
+def first_hands(pack: Sequence[int], dealer: int) -> list[int]:
+    """The 5-card hands (bitmasks, by seat) after the 3+2 deal; the turned card is ``pack[20]``."""
+    hands = [0, 0, 0, 0]
+    for seat, card in zip(SEATS_OF_POSITIONS[dealer][0][:20], pack):
+        hands[seat] |= 1 << card
+    return hands
+
+
+def full_hands(pack: Sequence[int], dealer: int, taker: int) -> list[int]:
+    """The 8-card hands (bitmasks, by seat) once ``taker`` took."""
+    hands = [0, 0, 0, 0]
+    for seat, card in zip(SEATS_OF_POSITIONS[dealer][taker], pack):
+        hands[seat] |= 1 << card
+    return hands
+
+
+@dataclass(eq=False)
+class PlayedDeal:
+    """A dealt, played and scored deal (card indices; :class:`Card` views on demand)."""
+
+    dealer: int
+    pack: list[int]  # the 32 cards (indices) after the last shuffle and cut, top first
+    taker: int
+    take_round: int  # 1 (took the turned suit) or 2 (named another suit)
+    trump_index: int
+    hands_mask: tuple[int, int, int, int]  # 8-card hands by seat, as bitmasks
+    plays: list[int]  # the 32 cards in play order
+    winners: list[int]  # seat winning each trick
+    card_points: tuple[int, int]  # by team (0: seats 0/2, 1: seats 1/3), dix de der included
+    belote_team: int | None
+    announce_points: tuple[int, int]
+    score: DealScore
+
+    @property
+    def taker_team(self) -> int:
+        return self.taker & 1
+
+    def team_scores(self) -> tuple[int, int]:
+        """The deal's score by team (0: seats 0/2, 1: seats 1/3)."""
+        s = self.score
+        return (s.taker, s.defence) if self.taker_team == 0 else (s.defence, s.taker)
+
+    @cached_property
+    def dealt(self) -> DealtHand:
+        """The distribution as :func:`deal.deal` produces it from :attr:`pack` and the recorded call."""
+
+        def replay_call(seat: int, hand: object, turned: object, rnd: int) -> Suit | None:
+            return Suit(self.trump_index) if (seat, rnd) == (self.taker, self.take_round) else None
+
+        return deal([DECK[c] for c in self.pack], self.dealer, replay_call)
+
+    @cached_property
+    def tricks(self) -> list[list[tuple[int, int]]]:
+        """Eight tricks: ``tricks[k]`` is a list of (seat, card index) in play order."""
+        leaders = [(self.dealer + 1) % 4] + self.winners[:7]
+        return [list(zip(ORDERS[leader], self.plays[4 * k:4 * k + 4])) for k, leader in enumerate(leaders)]
+
+    def hand_cards(self, seat: int) -> list[Card]:
+        return [DECK[c] for c in range(32) if self.hands_mask[seat] >> c & 1]
+
+
+Chooser = Callable[[int, int, int, int], int]
+"""``choose(seat, hand, legal, trick_number) -> card``: one card of the ``legal`` bitmask."""
+
+
+def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: bool, choose: Chooser,
+                plays: list[int], leaders: list[int]) -> tuple[list[int], list[int]]:
+    """Play the eight tricks from ``hands`` (bitmasks by seat); fill ``plays`` and ``leaders`` as they go.
+
+    Returns the winner of each trick and the cards won by each team.
+    """
+    left = list(hands)
+    winners: list[int] = []
+    won = [0, 0]
+    trick_keys = TRICK_KEY[trump]
+    for k in range(1, 9):
+        leaders.append(leader)
+        led = best = best_key = best_seat = -1
+        key: tuple[int, ...] = ()
+        trick = 0
+        for seat in ORDERS[leader]:
+            hand = left[seat]
+            options = hand if led < 0 else legal_mask(hand, led, best, best_seat == seat ^ 2, trump, must_undertrump)
+            card = choose(seat, hand, options, k)
+            left[seat] = hand & ~(1 << card)
+            trick |= 1 << card
+            plays.append(card)
+            if led < 0:
+                led = card >> 3
+                key = trick_keys[led]
+                best, best_key, best_seat = card, key[card], seat
+            elif key[card] > best_key:
+                best, best_key, best_seat = card, key[card], seat
+        won[best_seat & 1] |= trick
+        winners.append(best_seat)
+        leader = best_seat
+    return winners, won
+
+
+def score_played(dealer: int, pack: list[int], taker: int, take_round: int, trump: int,
+                 hands: Sequence[int], plays: list[int], winners: list[int], won: Sequence[int],
+                 variants: Variants, with_announces: bool = True) -> PlayedDeal:
+    """Count and score a played deal; ``won[team]`` is the bitmask of the cards each team won."""
+    points = [mask_points(won[0], trump), mask_points(won[1], trump)]
+    points[winners[-1] & 1] += LAST_TRICK_BONUS
+    kq = BELOTE_MASK[trump]
+    belote_team = None
+    for seat in range(4):
+        if hands[seat] & kq == kq:
+            belote_team = seat & 1
+    ann = [0, 0]
+    if with_announces:
+        ann_points = [0, 0]
+        ann_key = [-1, -1]
+        for seat in range(4):
+            p, key_ = hand_announces(hands[seat], trump)
+            ann_points[seat & 1] += p
+            ann_key[seat & 1] = max(ann_key[seat & 1], key_)
+        if ann_key[0] > ann_key[1]:  # only the side with the best announce scores (see best_announce_side)
+            ann[0] = ann_points[0]
+        elif ann_key[1] > ann_key[0]:
+            ann[1] = ann_points[1]
+        elif ann_key[0] >= 0 and variants.announce_tie is AnnounceTieRule.FIRST_SEAT:
+            first = (dealer + 1) & 1
+            ann[first] = ann_points[first]
+    tt = taker & 1
+    capot = "taker" if won[tt] == ALL_CARDS else "defence" if won[1 - tt] == ALL_CARDS else None
+    score = score_deal(points[tt], points[1 - tt], ann[tt], ann[1 - tt],
+                       belote_team == tt, belote_team == 1 - tt, capot, variants)
+    return PlayedDeal(dealer, pack, taker, take_round, trump, (hands[0], hands[1], hands[2], hands[3]), plays,
+                      winners, (points[0], points[1]), belote_team, (ann[0], ann[1]), score)
+
+
+def total_announced(played: PlayedDeal) -> int:
+    """Belote + announce points that the deal carried (for the 162 invariant)."""
+    return (BELOTE_POINTS if played.belote_team is not None else 0) + sum(played.announce_points)

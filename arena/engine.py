@@ -1,0 +1,138 @@
+"""Play one belote deal with four players: the taking rounds, eight tricks, the score.
+
+What: :func:`play_deal` deals a given pack (seed 001 distribution: 3+2, the turned
+card, the rest once someone took), asks each seat in turn to ``bid`` (round 1: the
+turned suit or pass; round 2: another suit or pass), then asks the seat to move to
+``play`` a card, trick by trick, and scores the deal with
+:func:`~arbitre.arena.dealing.score_played`. Every answer is checked: a bid in the
+wrong suit, a card that is not legal (the engine computes the legal cards with the
+rules kernel :func:`~arbitre.rulings.belote.play.legal_mask` and gives them to the
+player), or a player that raises ends the deal with :class:`PlayerError`, which
+names the player, the card or call, the deal and the trick. A seat with a single
+legal card plays it without being asked.
+
+Why: the engine is the single source of rules for the players; it hands each seat an
+:class:`~arbitre.arena.observation.Observation` built from public facts and that
+seat's own cards only.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from arbitre.arena.dealing import ORDERS, PlayedDeal, first_hands, full_hands, play_tricks, score_played
+from arbitre.arena.observation import PASS, Observation
+from arbitre.rulings.belote.cards import DECK, Card
+from arbitre.rulings.belote.play import UndertrumpRule
+from arbitre.rulings.belote.scoring import Variants
+from arbitre.rulings.errors import InputError
+from arbitre.rulings.i18n import T
+
+
+class PlayerError(InputError):
+    """A player broke the interface: an illegal card or call, an unreadable answer, or an exception."""
+
+
+class Clock:
+    """Decision time and count per seat (seconds), for the gym's statistics."""
+
+    __slots__ = ("decisions", "seconds")
+
+    def __init__(self) -> None:
+        self.seconds = [0.0, 0.0, 0.0, 0.0]
+        self.decisions = [0, 0, 0, 0]
+
+
+def _fail(names: Sequence[str], seat: int, deal_no: int, fr: str, en: str, trick: int | None = None) -> PlayerError:
+    where_fr = f"donne {deal_no}" + (f", pli {trick}" if trick else ", enchères")
+    where_en = f"deal {deal_no}" + (f", trick {trick}" if trick else ", bidding")
+    return PlayerError(T(f"joueur « {names[seat]} » (siège {seat + 1}), {where_fr} : {fr}",
+                         f"player '{names[seat]}' (seat {seat + 1}), {where_en}: {en}"), token=names[seat])
+
+
+def _call(decide: Any, obs: Observation, clock: Clock, names: Sequence[str], deal_no: int,
+          trick: int | None) -> Any:
+    """Ask one decision, timed; any exception of the player becomes a :class:`PlayerError` naming it."""
+    t0 = time.perf_counter()
+    try:
+        answer = decide(obs)
+    except Exception as err:  # any failure of a player's code is reported, never a traceback
+        method = "play" if trick else "bid"
+        raise _fail(names, obs.seat, deal_no, f"{method} a levé {type(err).__name__} : {err}",
+                    f"{method} raised {type(err).__name__}: {err}", trick) from err
+    clock.seconds[obs.seat] += time.perf_counter() - t0
+    clock.decisions[obs.seat] += 1
+    return answer
+
+
+def _card_index(answer: Any) -> int | None:
+    if isinstance(answer, Card):
+        return answer.suit * 8 + answer.rank
+    if isinstance(answer, int) and 0 <= answer < 32:
+        return answer
+    return None
+
+
+def _show(mask: int) -> str:
+    return " ".join(DECK[c].short() for c in range(32) if mask >> c & 1)
+
+
+def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: int = 1,
+              scores: tuple[int, int] = (0, 0), target: int = 501, variants: Variants = Variants(),
+              rule: UndertrumpRule = UndertrumpRule.MUST_UNDERTRUMP, names: Sequence[str] | None = None,
+              clock: Clock | None = None) -> PlayedDeal | None:
+    """Deal ``pack`` (card indices, top first), bid and play with ``players[seat]``; ``None`` when all pass."""
+    names = names or [type(p).__name__ for p in players]
+    clock = clock or Clock()
+    hands5 = first_hands(pack, dealer)
+    turned = pack[20]
+    turned_suit = turned >> 3
+    bids: list[tuple[int, int]] = []
+    taker = trump = -1
+    take_round = 0
+    bidders = [p.bid for p in players]
+    movers = [p.play for p in players]
+    for rnd in (1, 2):
+        for seat in ORDERS[(dealer + 1) % 4]:
+            obs = Observation(seat, dealer, hands5[seat], turned, tuple(bids), -1, -1, (), (), 0, scores, target)
+            answer = _call(bidders[seat], obs, clock, names, deal_no, None)
+            suit = PASS if answer is None else int(answer) if isinstance(answer, int) and 0 <= answer < 4 else None
+            if suit is None or suit != PASS and (suit == turned_suit) != (rnd == 1):
+                wanted = T("la couleur retournée ou passe", "the turned suit or pass") if rnd == 1 else \
+                    T("une autre couleur que la retournée, ou passe", "a suit other than the turned one, or pass")
+                raise _fail(names, seat, deal_no, f"annonce {answer!r} invalide au tour {rnd} (attendu : {wanted.fr})",
+                            f"invalid call {answer!r} in round {rnd} (expected {wanted.en})")
+            bids.append((seat, suit))
+            if suit != PASS:
+                taker, trump, take_round = seat, suit, rnd
+                break
+        if taker >= 0:
+            break
+    if taker < 0:
+        return None
+
+    hands = full_hands(pack, dealer, taker)
+    plays: list[int] = []
+    leaders: list[int] = []
+    bid_calls = tuple(bids)
+
+    def ask(seat: int, hand: int, options: int, k: int) -> int:
+        if not options & (options - 1):  # a single legal card: played without asking
+            return options.bit_length() - 1
+        obs = Observation(seat, dealer, hand, turned, bid_calls, taker, trump, tuple(plays), tuple(leaders),
+                          options, scores, target)
+        answer = _call(movers[seat], obs, clock, names, deal_no, k)
+        card = answer.suit * 8 + answer.rank if type(answer) is Card else _card_index(answer)
+        if card is None or not options >> card & 1:
+            shown = DECK[card].short() if card is not None else repr(answer)
+            raise _fail(names, seat, deal_no, f"{shown} n'est pas une carte légale (légales : {_show(options)})",
+                        f"{shown} is not a legal card (legal: {_show(options)})", k)
+        return card
+
+    winners, won = play_tricks(hands, (dealer + 1) % 4, trump, rule is UndertrumpRule.MUST_UNDERTRUMP, ask,
+                               plays, leaders)
+    return score_played(dealer, pack, taker, take_round, trump, hands, plays, winners, won, variants)
+
+
+__all__ = ["Clock", "PlayerError", "play_deal"]

@@ -1,0 +1,189 @@
+"""The gym: many deals between two teams, played in duplicate, and the statistics.
+
+What:
+
+* a *board* is one set of cards: board ``i`` of a run with seed ``S`` draws its packs
+  from its own generator (seeded with ``S`` and ``i``), its dealer is ``i % 4``; when
+  everybody passes the next pack of the board is dealt;
+* in duplicate (the default) every board is played twice, team A at seats 1/3 then at
+  seats 2/4 (same cards, same dealer), which removes most of the luck of the deal;
+* :func:`play_boards` plays a range of boards and returns one :class:`Board` per board
+  (the points of each team in each play, who took, whether it was made, decision
+  times). A player error stops the range and is returned with the boards already
+  played, so nothing is lost;
+* :func:`aggregate` turns boards into the report: mean points per deal of each team
+  with a 95% confidence interval, the mean difference with its interval and the
+  paired p-value, deals won, taking and success rates, mean decision time of each
+  player, deals per second.
+
+Why: one board depends on the seed and its index only, so boards can be played in any
+order, in any process or on any machine, and the report is the same as a
+one-process run (timings aside). :mod:`arbitre.arena.parallel` spreads them.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from arbitre.arena.engine import Clock, PlayerError, play_deal
+from arbitre.arena.match import cut, shuffled
+from arbitre.arena.registry import make_player
+from arbitre.arena.stats import paired_p_value, summary
+from arbitre.rulings.belote.play import UndertrumpRule
+from arbitre.rulings.belote.scoring import Variants
+
+MAX_ATTEMPTS = 50
+
+
+@dataclass(frozen=True)
+class GymConfig:
+    """Everything that defines a run (and is sent to every worker)."""
+
+    team_a: tuple[str, str]
+    team_b: tuple[str, str]
+    deals: int
+    duplicate: bool = True
+    seed: int = 0
+    budget: int | None = None
+    variants: Variants = Variants()
+    rule: UndertrumpRule = UndertrumpRule.MUST_UNDERTRUMP
+
+    def label(self, team: str) -> str:
+        specs = self.team_a if team == "A" else self.team_b
+        return specs[0] if specs[0] == specs[1] else ",".join(specs)
+
+
+@dataclass
+class Play:
+    """One play of a board: points of A and B, the taking team ("A"/"B"/None if void), made."""
+
+    points_a: int
+    points_b: int
+    taker: str | None
+    made: bool
+
+
+@dataclass
+class Board:
+    index: int
+    plays: list[Play]
+    seconds: dict[str, float] = field(default_factory=dict)  # "A:simple" -> decision seconds
+    decisions: dict[str, int] = field(default_factory=dict)
+
+
+_PLAYERS: dict[tuple[str, int | None], Any] = {}
+
+
+def _player(spec: str, budget: int | None) -> Any:
+    """One instance per spec in each process (players are reseeded before every deal)."""
+    key = (spec, budget)
+    if key not in _PLAYERS:
+        _PLAYERS[key] = make_player(spec, budget=budget)
+    return _PLAYERS[key]
+
+
+def _seed(*parts: int) -> int:
+    return hash(parts) & (2**63 - 1)  # ints and tuples of ints hash the same in every process
+
+
+def play_board(cfg: GymConfig, index: int) -> Board:
+    """Play board ``index`` once (or twice in duplicate); raise :class:`PlayerError` on a player's fault."""
+    rng = random.Random(_seed(cfg.seed, index))
+    packs: list[list[int]] = []
+    dealer = index % 4
+    board = Board(index, [])
+    for half in range(2 if cfg.duplicate else 1):
+        a_seats = (0, 2) if half == 0 else (1, 3)
+        specs = [""] * 4
+        labels = [""] * 4
+        for k, seat in enumerate(a_seats):
+            specs[seat], labels[seat] = cfg.team_a[k], "A:" + cfg.team_a[k]
+            specs[seat ^ 1], labels[seat ^ 1] = cfg.team_b[k], "B:" + cfg.team_b[k]
+        players = [_player(s, cfg.budget) for s in specs]
+        clock = Clock()
+        played = None
+        for attempt in range(MAX_ATTEMPTS):
+            while len(packs) <= attempt:
+                packs.append(cut(shuffled(rng), rng))
+            for seat, player in enumerate(players):
+                start = getattr(player, "start_deal", None)
+                if start is not None:
+                    start(_seed(cfg.seed, index, half, attempt, seat))
+            played = play_deal(players, packs[attempt], dealer, deal_no=index + 1, variants=cfg.variants,
+                               rule=cfg.rule, names=labels, clock=clock)
+            if played is not None:
+                break
+        for seat in range(4):
+            board.seconds[labels[seat]] = board.seconds.get(labels[seat], 0.0) + clock.seconds[seat]
+            board.decisions[labels[seat]] = board.decisions.get(labels[seat], 0) + clock.decisions[seat]
+        if played is None:
+            board.plays.append(Play(0, 0, None, False))
+            continue
+        scores = played.team_scores()
+        a_team = a_seats[0] & 1
+        board.plays.append(Play(scores[a_team], scores[1 - a_team], "A" if played.taker_team == a_team else "B",
+                                played.score.made))
+    return board
+
+
+def play_boards(cfg: GymConfig, start: int, stop: int) -> tuple[list[Board], PlayerError | None]:
+    """Boards ``start``..``stop - 1``; a player error stops the range and comes back with the boards played."""
+    boards: list[Board] = []
+    for index in range(start, stop):
+        try:
+            boards.append(play_board(cfg, index))
+        except PlayerError as err:
+            return boards, err
+    return boards, None
+
+
+def aggregate(cfg: GymConfig, boards: list[Board], seconds: float, workers: int = 1,
+              backend: str = "processes") -> dict[str, Any]:
+    """The report (a JSON-able dict) for ``boards`` (any order), see the module docstring."""
+    boards = sorted(boards, key=lambda b: b.index)
+    plays = [p for b in boards for p in b.plays]
+    n_plays = len(plays)
+    per_board_a = [sum(p.points_a for p in b.plays) / len(b.plays) for b in boards]
+    per_board_b = [sum(p.points_b for p in b.plays) / len(b.plays) for b in boards]
+    diffs = [a - b for a, b in zip(per_board_a, per_board_b)]
+    d = summary(diffs)
+    teams: dict[str, Any] = {}
+    for team, per_board in (("A", per_board_a), ("B", per_board_b)):
+        s = summary(per_board)
+        took = [p for p in plays if p.taker == team]
+        won = sum(1 for p in plays if (p.points_a > p.points_b if team == "A" else p.points_b > p.points_a))
+        timing = {}
+        for key in sorted({k for b in boards for k in b.seconds if k.startswith(team + ":")}):
+            secs = sum(b.seconds.get(key, 0.0) for b in boards)
+            count = sum(b.decisions.get(key, 0) for b in boards)
+            timing[key.split(":", 1)[1]] = {"decisions": count,
+                                            "mean_ms": round(1000 * secs / count, 4) if count else None}
+        teams[team] = {
+            "player": cfg.label(team), "mean_points": s["mean"], "ci95": s["ci95"], "deals_won": won,
+            "taking_rate": len(took) / n_plays if n_plays else 0.0,
+            "success_rate": sum(p.made for p in took) / len(took) if took else None,
+            "decision_time": timing,
+        }
+    return {
+        "deals": len(boards), "plays": n_plays, "duplicate": cfg.duplicate, "seed": cfg.seed,
+        "void_deals": sum(1 for p in plays if p.taker is None),
+        "teams": teams,
+        "difference": {"mean": d["mean"], "ci95": d["ci95"], "p_value": paired_p_value(diffs)},
+        "deals_per_second": n_plays / seconds if seconds > 0 else None,
+        "seconds": seconds, "workers": workers, "backend": backend,
+        "running_difference": _running(diffs),
+        "points_a": [p.points_a for p in plays], "points_b": [p.points_b for p in plays],
+    }
+
+
+def _running(diffs: list[float]) -> list[float]:
+    out, total = [], 0.0
+    for i, v in enumerate(diffs, start=1):
+        total += v
+        out.append(total / i)
+    return out
+
+
+DETERMINISTIC_KEYS = ("deals", "plays", "duplicate", "seed", "void_deals", "difference", "points_a", "points_b")
+"""Report keys that must not depend on how the boards were spread (the timings do)."""

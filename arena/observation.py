@@ -1,0 +1,170 @@
+"""What one seat may know when it must decide: the :class:`Observation`.
+
+What: its own hand, the turned card, the calls so far, every card played so far
+and who played it (the history in play order with the leader of each trick), the
+contract (taker and trump), the cards the engine allows it to play, the dealer,
+its seat, and the game scores and target. Never another hand, never the rest of the
+pack: the engine builds an observation from public facts and the seat's own cards
+only (a test proves that two deals differing only in unseen cards give equal
+observations).
+
+Representation: cards are indices ``0..31`` (``suit * 8 + rank``, see
+:mod:`arbitre.rulings.belote.cards`) and sets of cards are bitmasks (bit ``c`` set
+for card ``c``), so that players can call the rules kernels directly and stay fast;
+properties give :class:`~arbitre.rulings.belote.cards.Card` views. :meth:`to_json`
+and :meth:`from_json` give a plain JSON document with readable cards (``"10H"``),
+for players that run in another process or on another machine.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from arbitre.rulings.belote.cards import DECK, Card, Suit, parse_card
+from arbitre.rulings.errors import InputError
+from arbitre.rulings.i18n import T
+
+PASS = -1
+"""A pass in :attr:`Observation.bids`."""
+
+
+@dataclass(slots=True)
+class Observation:
+    """One seat's view of the deal at the moment it must bid or play (see module docstring)."""
+
+    seat: int  # 0..3; partners are seats 0/2 and 1/3; seat (dealer + 1) % 4 speaks and leads first
+    dealer: int
+    hand: int  # bitmask of the cards this seat holds now
+    turned: int  # the turned card (index)
+    bids: tuple[tuple[int, int], ...]  # (seat, suit taken or PASS) in order
+    taker: int  # -1 while bidding
+    trump: int  # suit index 0..3, -1 while bidding
+    history: tuple[int, ...]  # cards played so far in this deal, in play order (4 per trick)
+    leaders: tuple[int, ...]  # leader of each trick started so far (leaders[k + 1] won trick k)
+    legal: int  # bitmask of the cards the rules allow now (0 while bidding)
+    scores: tuple[int, int] = (0, 0)  # game totals by team (0: seats 0/2, 1: seats 1/3) before this deal
+    target: int = 501
+
+    # -- derived facts -------------------------------------------------------
+    @property
+    def bidding(self) -> bool:
+        return self.trump < 0
+
+    @property
+    def bid_round(self) -> int:
+        """1 (take the turned suit or pass) or 2 (name another suit or pass); 0 once someone took."""
+        if self.trump >= 0:
+            return 0
+        return 1 if len(self.bids) < 4 else 2
+
+    @property
+    def team(self) -> int:
+        return self.seat & 1
+
+    @property
+    def partner(self) -> int:
+        return self.seat ^ 2
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the current trick, in play order (empty when this seat leads)."""
+        n = len(self.history) & 3
+        return self.history[len(self.history) - n:] if n else ()
+
+    @property
+    def trick_leader(self) -> int:
+        """Who led (or leads) the current trick."""
+        return self.leaders[-1] if self.leaders else (self.dealer + 1) % 4
+
+    @property
+    def trick_number(self) -> int:
+        """1..8 during play."""
+        return len(self.history) // 4 + 1
+
+    @property
+    def played(self) -> int:
+        """Bitmask of every card played so far in this deal."""
+        mask = 0
+        for c in self.history:
+            mask |= 1 << c
+        return mask
+
+    def who_played(self, position: int) -> int:
+        """Seat that played ``history[position]``."""
+        return (self.leaders[position >> 2] + (position & 3)) % 4
+
+    # -- Card views ---------------------------------------------------------------
+    @property
+    def hand_cards(self) -> list[Card]:
+        return [DECK[c] for c in range(32) if self.hand >> c & 1]
+
+    @property
+    def legal_cards(self) -> list[Card]:
+        return [DECK[c] for c in range(32) if self.legal >> c & 1]
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        return Suit(self.trump) if self.trump >= 0 else None
+
+    @property
+    def turned_card(self) -> Card:
+        return DECK[self.turned]
+
+    # -- JSON ---------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """A plain JSON document (cards as ``"AH"``, ``"10S"``; suits as ``"H"``; a pass as ``null``)."""
+
+        def cards(mask: int) -> list[str]:
+            return [DECK[c].short() for c in range(32) if mask >> c & 1]
+
+        return {
+            "seat": self.seat, "dealer": self.dealer, "hand": cards(self.hand), "turned": DECK[self.turned].short(),
+            "bids": [{"seat": s, "suit": None if b == PASS else "HDCS"[b]} for s, b in self.bids],
+            "taker": None if self.taker < 0 else self.taker,
+            "trump": None if self.trump < 0 else "HDCS"[self.trump],
+            "history": [DECK[c].short() for c in self.history], "leaders": list(self.leaders),
+            "legal": cards(self.legal), "scores": list(self.scores), "target": self.target,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json())
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any] | str) -> Observation:
+        """Read :meth:`to_json`'s document back; a bad field raises :class:`InputError` naming it."""
+        data = json.loads(doc) if isinstance(doc, str) else doc
+        field = "?"
+        try:
+            field = "hand"
+            hand = _mask(data["hand"])
+            field = "legal"
+            legal = _mask(data["legal"])
+            field = "turned"
+            turned = parse_card(data["turned"]).index
+            field = "history"
+            history = tuple(parse_card(c).index for c in data["history"])
+            field = "bids"
+            bids = tuple((int(b["seat"]), PASS if b["suit"] is None else "HDCS".index(b["suit"])) for b in data["bids"])
+            field = "trump"
+            trump = -1 if data["trump"] is None else "HDCS".index(data["trump"])
+            field = "seat"
+            return cls(seat=int(data["seat"]), dealer=int(data["dealer"]), hand=hand, turned=turned, bids=bids,
+                       taker=-1 if data["taker"] is None else int(data["taker"]), trump=trump, history=history,
+                       leaders=tuple(int(x) for x in data["leaders"]), legal=legal,
+                       scores=(int(data["scores"][0]), int(data["scores"][1])), target=int(data.get("target", 501)))
+        except (KeyError, TypeError, ValueError, IndexError, InputError) as err:
+            raise InputError(T(f"observation illisible, champ {field} : {err}",
+                               f"unreadable observation, field {field}: {err}"), token=field) from None
+
+
+def _mask(cards: list[str]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << parse_card(c).index
+    return mask
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a bitmask, in index order."""
+    return [DECK[c] for c in range(32) if mask >> c & 1]

@@ -1,0 +1,51 @@
+"""The player interface: two decisions, ``bid`` and ``play``, on an :class:`Observation`.
+
+What: :class:`Player` is the protocol every seat implements:
+
+* ``bid(obs) -> Suit | None``: round 1 (``obs.bid_round == 1``) take the turned suit
+  or pass (``None``); round 2 name another suit or pass;
+* ``play(obs) -> Card``: one of ``obs.legal_cards`` (an index ``0..31`` is accepted too).
+
+:class:`BasePlayer` is a convenient base class: it holds a :class:`random.Random`
+that the engine reseeds before every deal (:meth:`BasePlayer.start_deal`), so that a
+game or a gym run is the same for the same seed, in one process or many.
+
+Why: the engine stays the single source of rules; a player only chooses among the
+moves the engine says are legal, and whatever a player returns is checked
+(:class:`IllegalMove` otherwise).
+"""
+from __future__ import annotations
+
+import random
+from typing import ClassVar, Protocol, runtime_checkable
+
+from arbitre.arena.observation import Observation
+from arbitre.rulings.belote.cards import Card, Suit
+
+
+@runtime_checkable
+class Player(Protocol):
+    """What a seat must answer. ``start_deal(seed)`` is optional (see :class:`BasePlayer`)."""
+
+    def bid(self, obs: Observation) -> Suit | None: ...
+
+    def play(self, obs: Observation) -> Card: ...
+
+
+class BasePlayer:
+    """Base class for players: a name and a per-deal seeded random generator."""
+
+    name: ClassVar[str] = "player"
+
+    def __init__(self) -> None:
+        self.rng = random.Random(0)
+
+    def start_deal(self, seed: int) -> None:
+        """Called by the engine before each deal with a seed derived from the game's seed."""
+        self.rng.seed(seed)
+
+    def bid(self, obs: Observation) -> Suit | None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def play(self, obs: Observation) -> Card:  # pragma: no cover - overridden
+        raise NotImplementedError

@@ -1,0 +1,130 @@
+"""What a seat can infer from its observation: cards gone, voids, masters, cards still out.
+
+What: :func:`infer` reads an :class:`~arbitre.arena.observation.Observation` and
+returns a :class:`Knowledge`:
+
+* ``played``: every card played so far;
+* ``voids[seat]``: suits a seat is known to lack (a seat that did not follow the led
+  suit has none of it; a seat that neither followed nor trumped while its partner was
+  not winning has no trump — the rules would have forced it);
+* ``unseen``: the cards this seat has not seen (in the other hands);
+* ``known[seat]``: cards known to be in a hand (the turned card, with the taker, until
+  it is played);
+* ``held[seat]``: how many cards each seat still holds.
+
+Every inference follows from the legal-card rule applied to what was played
+(:func:`~arbitre.rulings.belote.play.winner_pos`); nothing here guesses.
+Why: the ``memory`` player and the ``advanced`` player's sampler share it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arbitre.arena.observation import Observation
+from arbitre.rulings.belote.play import STRENGTH, SUIT_MASK, winner_pos
+
+ALL = (1 << 32) - 1
+#: BY_STRENGTH[trump][suit]: the cards of ``suit``, strongest first, when ``trump`` is trump.
+BY_STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(sorted(range(8 * s, 8 * s + 8), key=lambda c: -STRENGTH[t][c])) for s in range(4)) for t in range(4)
+)
+
+
+@dataclass(slots=True)
+class Knowledge:
+    played: int
+    voids: list[int]  # per seat, bit s set when the seat has no card of suit s
+    unseen: int
+    known: list[int]  # per seat, cards known to be there
+    held: list[int]  # per seat, number of cards still in hand
+
+    def may_hold(self, seat: int, card: int) -> bool:
+        return not self.voids[seat] >> (card >> 3) & 1 and (self.unseen | self.known[seat]) >> card & 1 == 1
+
+    def master(self, suit: int, trump: int, mine: int = 0) -> int:
+        """The strongest card of ``suit`` not yet played (held by me or not), or -1."""
+        played = self.played
+        for c in BY_STRENGTH[trump][suit]:
+            if not played >> c & 1:
+                return c
+        return -1
+
+    def out_of(self, suit: int, seat: int) -> int:
+        """Cards of ``suit`` that others than ``seat`` may still hold."""
+        return self.unseen & SUIT_MASK[suit]
+
+
+def _read(obs: Observation, start: int, voids: list[int], counts: list[int], played: int) -> int:
+    """Fold the cards ``obs.history[start:]`` into ``voids``/``counts``; return the new ``played`` mask."""
+    trump = obs.trump
+    history = obs.history
+    leaders = obs.leaders
+    for i in range(start, len(history)):
+        card = history[i]
+        pos = i & 3
+        seat = (leaders[i >> 2] + pos) % 4
+        played |= 1 << card
+        counts[seat] += 1
+        if not pos:
+            continue
+        first = i - pos
+        led = history[first] >> 3
+        suit = card >> 3
+        if suit != led:
+            voids[seat] |= 1 << led
+            if led == trump:
+                voids[seat] |= 1 << trump
+            elif trump >= 0 and suit != trump:
+                partner_winning = pos >= 2 and winner_pos(history[first:i], trump) == pos - 2
+                if not partner_winning:
+                    voids[seat] |= 1 << trump
+    return played
+
+
+def _finish(obs: Observation, played: int, voids: list[int], counts: list[int]) -> Knowledge:
+    known = [0, 0, 0, 0]
+    if obs.taker >= 0 and obs.taker != obs.seat and not played >> obs.turned & 1:
+        known[obs.taker] = 1 << obs.turned
+    unseen = ALL & ~played & ~obs.hand & ~known[0] & ~known[1] & ~known[2] & ~known[3]
+    if obs.taker < 0:
+        unseen &= ~(1 << obs.turned)
+    return Knowledge(played, list(voids), unseen, known, [8 - n for n in counts])
+
+
+def infer(obs: Observation) -> Knowledge:
+    """Everything :class:`Knowledge` holds, from ``obs`` alone."""
+    voids = [0, 0, 0, 0]
+    counts = [0, 0, 0, 0]
+    played = _read(obs, 0, voids, counts, 0)
+    return _finish(obs, played, voids, counts)
+
+
+class Tracker:
+    """:func:`infer` made incremental: it reads only the cards played since the last call.
+
+    The result is the same as :func:`infer` on the same observation; the tracker
+    starts over whenever the observation is not the continuation of the deal it has
+    read (another deal, another seat, or a shorter history).
+    """
+
+    __slots__ = ("_counts", "_deal", "_history", "_played", "_voids")
+
+    def __init__(self) -> None:
+        self._deal: tuple[int, int, int, int, tuple[tuple[int, int], ...]] | None = None
+        self._history: tuple[int, ...] = ()
+        self._voids = [0, 0, 0, 0]
+        self._counts = [0, 0, 0, 0]
+        self._played = 0
+
+    def read(self, obs: Observation) -> Knowledge:
+        deal = (obs.seat, obs.dealer, obs.turned, obs.trump, obs.bids)
+        n = len(self._history)
+        if deal != self._deal or len(obs.history) < n or obs.history[:n] != self._history:
+            self._deal = deal
+            self._voids = [0, 0, 0, 0]
+            self._counts = [0, 0, 0, 0]
+            self._played = 0
+            n = 0
+        self._played = _read(obs, n, self._voids, self._counts, self._played)
+        self._history = obs.history
+        return _finish(obs, self._played, self._voids, self._counts)

@@ -1,0 +1,160 @@
+"""The ``memory`` player (the seed's "intermédiaire"): it remembers every card played.
+
+What it knows (:func:`~arbitre.arena.players.knowledge.infer`): the cards gone, which
+cards are masters, which seats are void in which suits, how many trumps are still out.
+
+* Bid: counts sure tricks (:func:`sure_tricks`): the jack of trump; the nine with the
+  jack or with three trumps; the ace of trump with both, or with four trumps; every
+  trump beyond the third; each plain ace, and a ten guarded by its ace. It takes when
+  the count reaches :data:`TAKE_TRICKS` and the trumps are worth :data:`TAKE_POINTS`
+  card points (round 1 with the turned card in the hand, round 2 in its best other
+  suit). These thresholds were tuned in the gym against ``simple``.
+* Lead: when its side took and it holds the master trump while opponents may still
+  hold trumps, it leads that trump (drawing trumps); otherwise a master plain card in
+  a suit no opponent is known to trump; otherwise its cheapest card, from a suit
+  where it holds no master to protect.
+* Follow: when the partner's card is sure to win (no opponent still to play can beat
+  it, given voids and the cards out), it smears its richest plain card on it (never a master card, which wins a trick of its own); when the
+  partner wins but is not safe, it plays cheap and does not waste a trump; when it
+  can win, it takes with a master card if it has one, else with the cheapest winning
+  card if the trick holds points or it plays last; otherwise its cheapest card.
+
+The card-play part takes the trump as a parameter (:func:`memory_card`), so a suit
+contract of coinche can use it.
+"""
+from __future__ import annotations
+
+from arbitre.arena.observation import Observation
+from arbitre.arena.player import BasePlayer
+from arbitre.arena.players.knowledge import Knowledge, Tracker, infer
+from arbitre.arena.players.tactics import beating, bits, cheapest, richest, trump_points
+from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
+from arbitre.rulings.belote.play import SUIT_MASK, TRICK_KEY, winner_pos
+from arbitre.rulings.belote.scoring import POINTS
+
+TAKE_TRICKS = 2
+TAKE_POINTS = 25
+
+
+def _trump_sure(ranks: int) -> int:
+    has = [ranks >> r & 1 for r in range(8)]
+    n = ranks.bit_count()
+    jack, nine, ace = has[Rank.JACK], has[Rank.NINE], has[Rank.ACE]
+    return int(jack + (nine and (jack or n >= 3)) + (ace and ((jack and nine) or n >= 4)) + max(0, n - 3))
+
+
+def _plain_sure(ranks: int) -> int:
+    ace = ranks >> Rank.ACE & 1
+    return ace + (ace and ranks >> Rank.TEN & 1)
+
+
+_TRUMP_SURE = tuple(_trump_sure(m) for m in range(256))
+_PLAIN_SURE = tuple(_plain_sure(m) for m in range(256))
+
+
+def sure_tricks(hand: int, trump: int) -> int:
+    """Sure tricks of ``hand`` with ``trump`` as trump (see module docstring)."""
+    total = 0
+    for suit in range(4):
+        ranks = hand >> 8 * suit & 0xFF
+        total += _TRUMP_SURE[ranks] if suit == trump else _PLAIN_SURE[ranks]
+    return total
+
+
+def memory_bid(obs: Observation, tricks: int = TAKE_TRICKS, points: int = TAKE_POINTS) -> Suit | None:
+    """Take when the suit gives at least ``tricks`` sure tricks and ``points`` trump points."""
+    turned = obs.turned >> 3
+
+    def good(hand: int, suit: int) -> bool:
+        return sure_tricks(hand, suit) >= tricks and trump_points(hand, suit) >= points
+
+    if obs.bid_round == 1:
+        return Suit(turned) if good(obs.hand | 1 << obs.turned, turned) else None
+    best = max((s for s in range(4) if s != turned),
+               key=lambda s: (sure_tricks(obs.hand, s), trump_points(obs.hand, s)))
+    return Suit(best) if good(obs.hand, best) else None
+
+
+def _can_beat(k: Knowledge, seat: int, led: int, best: int, trump: int) -> bool:
+    """May ``seat`` hold a card that beats ``best`` in a trick led in ``led``?"""
+    key = TRICK_KEY[trump][led]
+    pool = k.unseen | k.known[seat]
+    if not k.voids[seat] >> led & 1:
+        if any(key[c] > key[best] for c in bits(pool & SUIT_MASK[led])):
+            return True
+        if led != trump:
+            return False  # holding the led suit, it must follow and cannot trump
+    if led != trump and not k.voids[seat] >> trump & 1:
+        return any(key[c] > key[best] for c in bits(pool & SUIT_MASK[trump]))
+    return False
+
+
+def memory_card(obs: Observation, k: Knowledge | None = None) -> int:
+    """The memory player's card (index) among ``obs.legal`` for trump ``obs.trump``."""
+    k = k or infer(obs)
+    legal, trump, seat, hand = obs.legal, obs.trump, obs.seat, obs.hand
+    trick = obs.trick
+    opponents = (seat ^ 1, seat ^ 3)
+    if not trick:
+        trumps_out = k.unseen & SUIT_MASK[trump]
+        opp_may_trump = any(not k.voids[o] >> trump & 1 for o in opponents) and trumps_out
+        if obs.taker & 1 == seat & 1 and opp_may_trump:
+            top = k.master(trump, trump, hand)
+            if top >= 0 and legal >> top & 1:
+                return top
+        for suit in range(4):
+            if suit == trump:
+                continue
+            top = k.master(suit, trump, hand)
+            if top >= 0 and legal >> top & 1:
+                safe = all(not k.voids[o] >> suit & 1 or k.voids[o] >> trump & 1 for o in opponents)
+                if safe or not trumps_out:
+                    return top
+        masters = 0
+        for suit in range(4):
+            top = k.master(suit, trump, hand)
+            if top >= 0 and hand >> top & 1:
+                masters |= SUIT_MASK[suit]
+        return cheapest(legal & ~masters or legal, trump)
+
+    pos = winner_pos(trick, trump)
+    best = trick[pos]
+    led = trick[0] >> 3
+    n = len(trick)
+    still = [(obs.trick_leader + i) % 4 for i in range(n + 1, 4)]  # seats after me
+    opp_after = [s for s in still if s & 1 != seat & 1]
+    if n >= 2 and pos == n - 2:  # partner winning
+        if not any(_can_beat(k, o, led, best, trump) for o in opp_after):
+            masters = 0  # smear points, but keep the cards that will win tricks of their own
+            for suit in range(4):
+                top = k.master(suit, trump)
+                if top >= 0:
+                    masters |= 1 << top
+            return richest(legal & ~masters or legal, trump)
+        plain = legal & ~SUIT_MASK[trump]
+        return cheapest(plain or legal, trump)
+    winners = beating(legal, led, best, trump)
+    if winners:
+        sure = [c for c in bits(winners) if not any(_can_beat(k, o, led, c, trump) for o in opp_after)]
+        if sure:
+            return min(sure, key=lambda c: (POINTS[trump][c] if c >> 3 == trump else -POINTS[trump][c], c))
+        at_stake = sum(POINTS[trump][c] for c in trick)
+        if not opp_after or at_stake >= 10:
+            return cheapest(winners, trump)
+    return cheapest(legal, trump)
+
+
+class MemoryPlayer(BasePlayer):
+    """The seed's intermediate player (see module docstring)."""
+
+    name = "memory"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tracker = Tracker()
+
+    def bid(self, obs: Observation) -> Suit | None:
+        return memory_bid(obs)
+
+    def play(self, obs: Observation) -> Card:
+        return DECK[memory_card(obs, self.tracker.read(obs))]

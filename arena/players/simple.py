@@ -1,0 +1,94 @@
+"""The seed's two basic players: ``random`` and ``simple``.
+
+``random`` (seed ``JoueurIAAleatoire``): a legal card at random; takes at random with
+a fixed probability (:data:`RANDOM_TAKE_PROBABILITY`), in round 2 a random other suit.
+
+``simple`` (seed ``JoueurIASimple``, i.e. ``decider_enchere`` and
+``choisir_carte_legale``):
+
+* bid: take when the trump points of the hand plus the turned card reach
+  :data:`TAKE_THRESHOLD` (30: e.g. J + A, or 9 + A + K + 10 — "prendre si > X points
+  d'atout potentiels"); round 2: the other suit with the most trump points in the
+  hand, same threshold;
+* play (only among the legal cards the engine gives): lead an ace of a plain suit, or
+  the highest trump when its side took and it holds the jack of trump, else its
+  cheapest card; when the partner wins the trick and it plays last, give it the richest
+  plain card; when it can beat the trick, the cheapest card that does (the strongest
+  one if others still play after it and the trick is in a plain suit); otherwise its
+  cheapest card.
+
+Both are deterministic given the observation (``random`` given its seed too).
+"""
+from __future__ import annotations
+
+from arbitre.arena.observation import Observation
+from arbitre.arena.player import BasePlayer
+from arbitre.arena.players.tactics import beating, bits, cheapest, richest, strongest, trump_points
+from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
+from arbitre.rulings.belote.play import SUIT_MASK, winner_pos
+
+RANDOM_TAKE_PROBABILITY = 0.3
+TAKE_THRESHOLD = 30
+
+
+class RandomPlayer(BasePlayer):
+    """A legal card at random; takes with probability :data:`RANDOM_TAKE_PROBABILITY`."""
+
+    name = "random"
+
+    def bid(self, obs: Observation) -> Suit | None:
+        if self.rng.random() >= RANDOM_TAKE_PROBABILITY:
+            return None
+        turned = obs.turned >> 3
+        if obs.bid_round == 1:
+            return Suit(turned)
+        return Suit((turned + 1 + self.rng.randrange(3)) % 4)
+
+    def play(self, obs: Observation) -> Card:
+        options = bits(obs.legal)
+        return DECK[options[self.rng.randrange(len(options))]]
+
+
+def simple_bid(obs: Observation, threshold: int = TAKE_THRESHOLD) -> Suit | None:
+    """The seed's ``decider_enchere``: take when the potential trump points reach ``threshold``."""
+    turned = obs.turned >> 3
+    if obs.bid_round == 1:
+        return Suit(turned) if trump_points(obs.hand | 1 << obs.turned, turned) >= threshold else None
+    best = max((s for s in range(4) if s != turned), key=lambda s: trump_points(obs.hand, s))
+    return Suit(best) if trump_points(obs.hand, best) >= threshold else None
+
+
+def simple_card(hand: int, legal: int, trick: tuple[int, ...], trump: int, our_side_took: bool) -> int:
+    """The seed's ``choisir_carte_legale`` with a greedy choice among the legal cards (see module docstring)."""
+    if not trick:
+        aces = [c for c in bits(legal & ~SUIT_MASK[trump]) if c & 7 == Rank.ACE]
+        if aces:
+            return aces[0]
+        if our_side_took and hand >> (trump * 8 + Rank.JACK) & 1:
+            return strongest(legal & SUIT_MASK[trump], trump)
+        return cheapest(legal, trump)
+    pos = winner_pos(trick, trump)
+    best = trick[pos]
+    last = len(trick) == 3
+    if len(trick) >= 2 and pos == len(trick) - 2:  # the partner wins the trick so far
+        return richest(legal, trump) if last else cheapest(legal, trump)
+    led = trick[0] >> 3
+    winners = beating(legal, led, best, trump)
+    if winners:
+        plain_winners = winners & ~SUIT_MASK[trump]
+        if plain_winners and not last:  # others still play: hold the trick with the strongest card
+            return strongest(plain_winners, trump)
+        return cheapest(winners, trump)
+    return cheapest(legal, trump)
+
+
+class SimplePlayer(BasePlayer):
+    """The seed's basic player (see module docstring)."""
+
+    name = "simple"
+
+    def bid(self, obs: Observation) -> Suit | None:
+        return simple_bid(obs)
+
+    def play(self, obs: Observation) -> Card:
+        return DECK[simple_card(obs.hand, obs.legal, obs.trick, obs.trump, obs.taker & 1 == obs.seat & 1)]
