@@ -7,7 +7,8 @@ JSON-ready dict; ``arbitre classify FILE`` without ``--summary`` gives a board's
 from __future__ import annotations
 
 from arbitre.cli.render_classify import contract_label
-from arbitre.rulings.bridge.records import PROBLEM_KINDS
+from arbitre.rulings.bridge.marks import FINDINGS
+from arbitre.rulings.bridge.records import problem_kind
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.bridge.summary import SEATS, STRAINS, Summary
 from rich.console import Console
@@ -19,6 +20,7 @@ _W = {
     "source": ("Source", "Source"), "board": ("Donne", "Board"), "dealer": ("Donneur", "Dealer"),
     "states": ("États pos1-pos4", "States pos1-pos4"), "contract": ("Contrat", "Contract"),
     "record": ("Relevé", "Record"), "findings": ("Constats", "Findings"),
+    "room": ("Salle", "Room"), "vul": ("Vuln.", "Vul."), "result": ("Résultat", "Result"), "score": ("Marque", "Score"),
     "passed_out": ("passée", "passed out"), "unfinished": ("en cours", "unfinished"),
     "no_auction": ("pas d'enchères", "no auction"),
     "totals": ("{n} donnes : {clean} sans constat, {findings} avec constats, {disagree} en désaccord avec le relevé, "
@@ -52,9 +54,15 @@ def findings(s: Summary, kinds: dict, lang: str) -> list[str]:
         k = kinds.get(kind)
         found.append(f"{getattr(k.label, lang)} (L{k.law})" if k else kind)
     for code in record_problems(s, kinds):
-        short = PROBLEM_KINDS.get(code)
-        found.append(short.get(lang) if short else code)
+        found.append(problem_label(code, lang))
     return found
+
+
+def problem_label(code: str, lang: str) -> str:
+    """A record problem's short name, with its law when it has one: ``revoke recorded (L64)``."""
+    law = FINDINGS[code][1] if code in FINDINGS else None
+    text = problem_kind(code).get(lang)
+    return f"{text} (L{law})" if law else text
 
 
 def record_problems(s: Summary, kinds: dict) -> list[str]:
@@ -90,9 +98,22 @@ def to_json(s: Summary, kinds: dict) -> dict:
         "dealer": None if s.dealer is None else SEATS[s.dealer], "calls": s.call_texts(),
         "states": list(s.states), "db_classes": list(s.db_classes), "complete": s.complete,
         "passed_out": s.passed_out, "turn": None if s.turn is None else SEATS[s.turn], "contract": contract,
-        "recorded_contract": s.recorded, "agrees_with_record": s.agrees, "problems": record_problems(s, kinds),
+        "room": s.room, "vulnerability": s.vulnerability, "recorded_contract": s.recorded,
+        "recorded_result": s.result, "recorded_score": s.score, "agrees_with_record": s.agrees,
+        "problems": record_problems(s, kinds),
+        "laws": {code: FINDINGS[code][1] for code in record_problems(s, kinds) if code in FINDINGS and FINDINGS[code][1]},
         "irregularities": irregularities,
     }
+
+
+_VUL = {"None": ("personne", "none"), "NS": ("NS", "NS"), "EW": ("EO", "EW"), "All": ("tous", "all")}
+
+
+def vulnerability_text(vul: str | None, lang: str) -> str:
+    if vul is None:
+        return "—"
+    pair = _VUL.get(vul)
+    return vul if pair is None else pair[0 if lang == "fr" else 1]
 
 
 def _short(source: str) -> str:
@@ -111,8 +132,11 @@ def _short(source: str) -> str:
 
 def render(summaries: list[Summary], kinds: dict, lang: str, console: Console) -> None:
     table = Table(title=w("title", lang), title_justify="left")
-    for key in ("source", "board", "dealer", "states", "contract", "record", "findings"):
-        table.add_column(w(key, lang), overflow="fold", no_wrap=key in ("board", "dealer", "states"))
+    rooms = any(s.room for s in summaries)
+    keys = ["source", "board"] + (["room"] if rooms else []) + ["dealer", "vul", "states", "contract", "record",
+                                                                "result", "score", "findings"]
+    for key in keys:
+        table.add_column(w(key, lang), overflow="fold", no_wrap=key in ("board", "dealer", "states", "vul"))
     shown: dict[str, str] = {}  # source -> how the table shows it (one path lookup per file, not per board)
     for s in summaries:
         if s.source not in shown:
@@ -123,13 +147,17 @@ def render(summaries: list[Summary], kinds: dict, lang: str, console: Console) -
             if s.agrees is not None:
                 record += " ✓" if s.agrees else " [bold red]✗[/]"
         found = findings(s, kinds, lang)
-        table.add_row(
-            escape(shown[s.source]), escape(s.board or str(s.index + 1)),
+        row = [escape(shown[s.source]), escape(s.board or str(s.index + 1))]
+        if rooms:
+            row.append(escape(s.room or ""))
+        row += [
             Seat[SEATS[s.dealer]].render(lang) if s.dealer is not None else "—",
+            escape(vulnerability_text(s.vulnerability, lang)),
             " ".join(st or "·" for st in s.states if st) or "—",
-            escape(contract_text(s, lang)), record,
+            escape(contract_text(s, lang)), record, escape(s.result or ""), escape(s.score or ""),
             "[yellow]" + escape("; ".join(found)) + "[/]" if found else "",
-        )
+        ]
+        table.add_row(*row)
     console.print(table)
     t = totals(summaries)
     console.print(w("totals", lang).format(n=t["boards"], clean=t["clean"], findings=t["with_findings"],

@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 import pytest
-
-from arbitre.rulings.bridge.scoring import declarer_vulnerable, read_score, score, tricks_taken
+from arbitre.rulings.bridge.scoring import (
+    declarer_vulnerable,
+    read_score,
+    score,
+    tricks_taken,
+)
 
 KNOWN = [
     # level strain doubled vulnerable tricks -> score of declarer's side

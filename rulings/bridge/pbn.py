@@ -85,7 +85,7 @@ def loads(text: str, source: str = "<pbn>") -> list[Board]:
 class _Game:
     """What one game collects while its lines are read; :func:`_build` makes the board."""
 
-    __slots__ = ("auction", "auction_at", "line", "notes", "problems", "scope", "stray", "tags")
+    __slots__ = ("auction", "auction_at", "line", "notes", "play_marks", "problems", "scope", "stray", "tags")
 
     def __init__(self, line: int) -> None:
         self.line = line
@@ -96,6 +96,7 @@ class _Game:
         self.scope: str | None = None  # name of the last section tag (notes follow it)
         self.problems: list[tuple[str, T, int, int, str | None]] = []
         self.stray = False
+        self.play_marks: list[tuple[int, int, str]] = []  # ^R... in the play section
 
     def problem(self, code: str, message: T, line: int, column: int, token: str | None = None) -> None:
         self.problems.append((code, message, line, column, token))
@@ -209,10 +210,11 @@ class _Reader:
         tags = dict(found)
         if len(tags) != len(found):  # a wanted tag twice (a second auction...): the reference says what it means
             return None
+        marks = _fast_play_marks(chunk, line0)
         if "#" in tags.values():
             previous = self.previous
             tags = {k: (previous.get(k, "") if v == "#" else v) for k, v in tags.items()}
-        board = _fast_board(chunk, tags, self.source, self.count, line0 + chunk.count("\n", 0, at), self.memo)
+        board = _fast_board(chunk, tags, self.source, self.count, line0 + chunk.count("\n", 0, at), self.memo, marks)
         if board is not None:
             self.previous.update(tags)
             self.count += 1
@@ -293,6 +295,8 @@ class _Reader:
                                     game.auction.append((word, lineno, col + 1))
                                 continue
                         elif "[" not in line and "{" not in line:
+                            if "^" in line and game.scope == "Play":
+                                _play_marks(game, line, lineno, 0)
                             continue  # play, tables: not read
             for m in _TOKEN.finditer(line, pos):
                 kind = m.lastgroup
@@ -344,6 +348,8 @@ class _Reader:
                         tag_state = 4
                     elif section_words and game.auction is not None:
                         game.auction.append((word, lineno, col))
+                    elif game.scope == "Play" and "^" in word:
+                        _play_marks(game, word, lineno, col - 1)
                     elif not game.tags:
                         game.stray = True
                         if first_stray is None:
@@ -390,9 +396,29 @@ def _tag(game: _Game, name: str, value: str, line: int, column: int) -> bool:
     return False
 
 
+def _play_marks(game: _Game, text: str, line: int, offset: int) -> None:
+    """Keep the irregularity marks (``^R``: revoke) of a piece of the play section."""
+    for m in _PLAY_MARK.finditer(text):
+        game.play_marks.append((line, offset + m.start() + 1, m.group(1)))
+
+
+_PLAY_MARK = re.compile(r"\^(\w)")
+
+
+def _record_tags(board: Board, tags: dict[str, str]) -> None:
+    """The tags both lanes copy as written: score, deal, room (PBN ``Room``/``Table``)."""
+    board.score = tags.get("Score", "").strip() or None
+    board.deal = tags.get("Deal", "").strip() or None
+    room = tags.get("Room", "").strip() or tags.get("Table", "").strip()
+    if room:
+        board.room = room
+
+
 def _build(game: _Game, source: str, index: int) -> Board:
     tags = game.tags
     board = Board(source=source, index=index, line=game.line, format="pbn")
+    board.play_marks = game.play_marks
+    _record_tags(board, tags)
     for code, message, line, column, token in game.problems:
         board.add_problem(code, message, line, column, token)
     if "Board" in tags:
@@ -429,8 +455,10 @@ def _build(game: _Game, source: str, index: int) -> Board:
         if board.recorded is None:
             board.add_problem("bad-tag", T("contrat illisible {v!r}", "unreadable contract {v!r}").format(v=contract),
                               game.line, None, contract)
-    if game.auction is not None:
+    if game.auction:
         _auction(board, game, tags["Auction"])
+    elif game.auction is not None and board.dealer is None:  # no call at all (all in a comment, say): no
+        board.dealer = _SEAT.get(tags["Auction"].strip().upper())  # auction, but its seat is the dealer
     return finish_board(board)
 
 
@@ -743,8 +771,8 @@ _TAG_LINE_RE = re.compile(_TAG_LINE)
 _ODD_BRACKET = re.compile(r'\[(?:(?<=[^\n]\[)|(?![A-Za-z0-9]+ "(?:[^"\\\n]|\\.)*"\]$))', re.MULTILINE)
 # In a plain record '[Name "' only opens a tag line, so these need no line anchors (which would
 # stop the regex engine from jumping from "[" to "[").
-_WANT_HEAD = re.compile(r'\[(?:Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West) "')
-_WANT = re.compile(r'\[(Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West) "([^"\\\n]*+)"\]')
+_WANT_HEAD = re.compile(r'\[(?:Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West|Score|Deal|Room|Table) "')
+_WANT = re.compile(r'\[(Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West|Score|Deal|Room|Table) "([^"\\\n]*+)"\]')
 _BEFORE_TAGS = re.compile(r"(?:[ \t\n]*%[^\n]*)*[ \t\n]*")  # blank and % lines before a record's first tag
 _SEAT_CODE = {"N": 0, "E": 1, "S": 2, "W": 3}
 _VUL_OK = frozenset(("None", "NS", "EW", "All", "Both", "Love", "-", "none", "ns", "ew", "all", "both", "love",
@@ -782,7 +810,22 @@ def _recorded(contract: str, declarer: str, result: str | None) -> RecordedResul
     return rec
 
 
-def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line: int, memo: dict) -> Board | None:
+def _fast_play_marks(chunk: str, line0: int) -> list[tuple[int, int, str]]:
+    """The ``^R``-like marks of a plain record's play section (its comments blanked), with line and column."""
+    play = chunk.find('[Play "')
+    if play < 0 or "^" not in chunk[play:]:
+        return []
+    start = chunk.find("\n", play) + 1
+    end = chunk.find("\n[", start)
+    out = []
+    for m in _PLAY_MARK.finditer(chunk, start, len(chunk) if end < 0 else end):
+        col = m.start() - chunk.rfind("\n", 0, m.start())
+        out.append((line0 + chunk.count("\n", 0, m.start()), col, m.group(1)))
+    return out
+
+
+def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line: int, memo: dict,
+                marks: list[tuple[int, int, str]] | None = None) -> Board | None:
     """The board of a plain record (see :func:`_plain`; ``chunk`` starts at its first tag), or
     None when the record holds anything the reference lane must judge: an irregular auction,
     an unreadable tag, a marker, a note out of place..."""
@@ -832,6 +875,8 @@ def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line:
         if hit is False:
             return None
         refs, codes, bidding, unfinished = hit
+        if not codes and not unfinished:  # no call at all (all in a comment, say): no auction
+            codes = bidding = None
         notes_follow = end >= 0 and chunk.startswith('[Note "', end + 1)
         if (refs or notes_follow) and _auction_notes(chunk, end) != refs:  # a note nobody calls, or a call to no note
             return None
@@ -840,6 +885,9 @@ def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line:
                   auction_dealer=None if codes is None else _SEATS[dealer])
     if board_id is not None and board_id.isdigit():
         board.number = int(board_id)
+    _record_tags(board, tags)
+    if marks:
+        board.play_marks = marks
     if vul:
         board.vulnerability = _VUL[vul.upper()]
     for seat, key in _PLAYER_TAGS:
@@ -847,7 +895,7 @@ def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line:
             board.players[seat] = tags[key]
     if codes is not None and unfinished:
         board.unfinished = True
-    return finish_board(board, bidding=bidding) if codes is not None else board
+    return finish_board(board, bidding=bidding)
 
 
 def _auction_codes(body: str, dealer: int):

@@ -152,7 +152,7 @@ def report(board, machine, kinds) -> AuctionReport | None:
     rec = board.recorded
     return classify(
         board.auction, machine, kinds, source=board.source, board=board.board,
-        problems=[T(p.fr, p.en) for p in board.problems if not _is_engine_problem(p)],
+        problems=[p.labelled() for p in board.problems if not _is_engine_problem(p)],
         recorded_contract=str(rec) if rec is not None else None,
         agrees=board.agrees,
     )

@@ -70,14 +70,22 @@ def declarer_vulnerable(vulnerability: str | None, declarer: str) -> bool | None
     return None
 
 
-def tricks_taken(result: str, level: int) -> int | None:
-    """Tricks won by declarer from a recorded result: ``10`` (PBN), ``=``, ``+1``, ``-2`` (LIN),
-    ``^``-marked values read the same. None when it is not a result."""
+def tricks_taken(result: str, level: int, declarer: str | None = None) -> int | None:
+    """Tricks won by declarer from a recorded result: ``10`` (PBN), ``NS 9 EW 4`` (PBN, by
+    side: ``declarer`` says which), ``=``, ``+1``, ``-2`` (LIN); ``^``-marked values read the
+    same. None when it is not a result."""
     text = result.strip().lstrip("^").strip()
     if not text:
         return None
     if text.isdigit():
         return int(text)
+    words = text.split()
+    if len(words) in (2, 4) and declarer is not None:
+        sides = dict(zip(words[::2], words[1::2]))
+        mine = "NS" if declarer in ("N", "S") else "EW"
+        other = "EW" if mine == "NS" else "NS"
+        if set(sides) <= {"NS", "EW"} and all(v.isdigit() for v in sides.values()):
+            return int(sides[mine]) if mine in sides else 13 - int(sides[other])
     if text == "=":
         return level + 6
     if text[0] in "+-" and text[1:].isdigit():

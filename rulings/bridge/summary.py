@@ -48,9 +48,13 @@ class Summary:
         "passed_out",
         "problems",
         "recorded",
+        "result",
+        "room",
+        "score",
         "source",
         "states",
         "turn",
+        "vulnerability",
     )
 
     def __init__(self, source, index, board, fmt, dealer, calls, states, db_classes, complete, passed_out,
@@ -72,6 +76,7 @@ class Summary:
         self.problems = problems
         self.irregularities = irregularities
         self.fast = fast
+        self.room = self.vulnerability = self.result = self.score = None  # the scorer's columns (summarize)
 
     @property
     def has_auction(self) -> bool:
@@ -135,7 +140,15 @@ def _table_for(machine: Machine) -> dict:
 
 
 def summarize(board, machine: Machine, kinds: dict) -> Summary:
-    """The :class:`Summary` of a board read by any reader, in either lane."""
+    """The :class:`Summary` of a board read by any reader, in either lane, with the scorer's
+    columns as the record writes them: room or table, vulnerability, result, score."""
+    s = _summarize(board, machine, kinds)
+    s.room, s.vulnerability, s.score = board.room, board.vulnerability, board.score
+    s.result = None if board.recorded is None else board.recorded.result
+    return s
+
+
+def _summarize(board, machine: Machine, kinds: dict) -> Summary:
     recorded = None if board.recorded is None else str(board.recorded)
     problems = tuple(board.problem_codes())
     fast = board.codes is not None
