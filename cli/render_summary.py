@@ -132,9 +132,11 @@ def _short(source: str) -> str:
 
 def render(summaries: list[Summary], kinds: dict, lang: str, console: Console) -> None:
     table = Table(title=w("title", lang), title_justify="left")
-    rooms = any(s.room for s in summaries)
-    keys = ["source", "board"] + (["room"] if rooms else []) + ["dealer", "vul", "states", "contract", "record",
-                                                                "result", "score", "findings"]
+    # the scorer's columns only when some record gives them (a folder of bare auctions keeps a narrow table)
+    has = {key: any(getattr(s, attr) for s in summaries)
+           for key, attr in (("room", "room"), ("vul", "vulnerability"), ("result", "result"), ("score", "score"))}
+    keys = [k for k in ("source", "board", "room", "dealer", "vul", "states", "contract", "record", "result", "score",
+                        "findings") if has.get(k, True)]
     for key in keys:
         table.add_column(w(key, lang), overflow="fold", no_wrap=key in ("board", "dealer", "states", "vul"))
     shown: dict[str, str] = {}  # source -> how the table shows it (one path lookup per file, not per board)
@@ -147,17 +149,16 @@ def render(summaries: list[Summary], kinds: dict, lang: str, console: Console) -
             if s.agrees is not None:
                 record += " ✓" if s.agrees else " [bold red]✗[/]"
         found = findings(s, kinds, lang)
-        row = [escape(shown[s.source]), escape(s.board or str(s.index + 1))]
-        if rooms:
-            row.append(escape(s.room or ""))
-        row += [
-            Seat[SEATS[s.dealer]].render(lang) if s.dealer is not None else "—",
-            escape(vulnerability_text(s.vulnerability, lang)),
-            " ".join(st or "·" for st in s.states if st) or "—",
-            escape(contract_text(s, lang)), record, escape(s.result or ""), escape(s.score or ""),
-            "[yellow]" + escape("; ".join(found)) + "[/]" if found else "",
-        ]
-        table.add_row(*row)
+        cells = {
+            "source": escape(shown[s.source]), "board": escape(s.board or str(s.index + 1)),
+            "room": escape(s.room or ""),
+            "dealer": Seat[SEATS[s.dealer]].render(lang) if s.dealer is not None else "—",
+            "vul": escape(vulnerability_text(s.vulnerability, lang)),
+            "states": " ".join(st or "·" for st in s.states if st) or "—",
+            "contract": escape(contract_text(s, lang)), "record": record, "result": escape(s.result or ""),
+            "score": escape(s.score or ""), "findings": "[yellow]" + escape("; ".join(found)) + "[/]" if found else "",
+        }
+        table.add_row(*(cells[k] for k in keys))
     console.print(table)
     t = totals(summaries)
     console.print(w("totals", lang).format(n=t["boards"], clean=t["clean"], findings=t["with_findings"],
