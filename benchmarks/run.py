@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import sys
 from pathlib import Path
 
@@ -20,11 +21,15 @@ sys.path.insert(0, str(HERE))
 
 
 def machine() -> str:
-    """The machine line of the recorded table (the facts come from bench_classify)."""
+    """The machine line of the recorded table (the facts come from bench_classify), with the
+    load average at the time: the machine may be shared."""
     from bench_classify import machine_info
 
     m = machine_info()
-    return f"{m['platform']}, {m['cpu']}, {m['cpus']} logical CPUs, Python {m['python']}"
+    load = ""
+    if hasattr(os, "getloadavg"):
+        load = ", load average {:.1f} {:.1f} {:.1f}".format(*os.getloadavg())
+    return f"{m['platform']}, {m['cpu']}, {m['cpus']} logical CPUs, Python {m['python']}{load}"
 
 
 def main() -> int:
@@ -39,17 +44,34 @@ def main() -> int:
     if "error" in a:
         lines.append(f"| classify throughput | not run: {a['error']} | | | |")
     else:
-        ep = a["endplay"]
-        peer = f"endplay {ep['boards_per_s']:,.0f}" if "error" not in ep else f"endplay not run: {ep['error']}"
-        ratio = f"{a['ratio_pbn']:.1f}×" if "ratio_pbn" in a else ""
+        for kind, what in (("pbn", "PBN files (shared pbn/ + more/ + tests' quirks file)"),
+                           ("lin", "LIN as BBO single-hand records (endplay cannot read vugraph LIN)")):
+            ep = a[f"endplay_{kind}"]
+            peer = f"endplay {ep['boards_per_s']:,.0f}" if "error" not in ep else f"endplay not run: {ep['error']}"
+            ratio = f"{a[f'ratio_{kind}']:.1f}×" if f"ratio_{kind}" in a else ""
+            lines.append(f"| classify --summary: boards/s, {a[f'ours_{kind}']['boards']} boards of {what} |"
+                         f" {a[f'ours_{kind}']['boards_per_s']:,.0f} | {peer} | ≥ 20× endplay | {ratio} |")
         lines += [
-            f"| classify: boards/s, reading + classifying the {a['ours_pbn']['boards']} PBN boards (fast scan) |"
-            f" {a['ours_pbn']['boards_per_s']:,.0f} | {peer} | ≥ 20× endplay | {ratio} |",
-            f"| classify: boards/s, all {a['ours_all']['boards']} shared boards (PBN + LIN, fast scan) |"
-            f" {a['ours_all']['boards_per_s']:,.0f} | | | |",
-            f"| classify: boards/s, all shared boards, full reports (reference path) |"
-            f" {a['reference_all']['boards_per_s']:,.0f} | | | |",
+            f"| classify --summary: boards/s, LIN vugraph files as they are |"
+            f" {a['ours_lin_vugraph']['boards_per_s']:,.0f} | | | |",
+            f"| classify full reports: boards/s, PBN / LIN (reference lanes) |"
+            f" {a['reference_pbn']['boards_per_s']:,.0f} / {a['reference_lin']['boards_per_s']:,.0f} | | | |",
         ]
+    la = c.get("long_auction")
+    if la:
+        lines.append(f"| classify: one typed auction of {la['calls']:,} calls, read + classified |"
+                     f" {la['classify_s']:.2f} s | | < 1 s | |")
+    m = c.get("memory")
+    if m and "error" not in m:
+        lines.append(f"| classify FILE --json: peak RSS on a synthetic {m['input']['mb']:.0f} MB PBN"
+                     f" ({m['input']['records']:,} records) | {m['full_json']['peak_rss_mb']:.0f} MB"
+                     f" ({m['full_json']['wall_s']:.0f} s) | one typed auction {m['baseline_one_auction']['peak_rss_mb']:.0f} MB |"
+                     f" < 100 MB | |")
+        lines.append(f"| classify FILE --summary --json: peak RSS, same file | {m['summary_json']['peak_rss_mb']:.0f} MB"
+                     f" ({m['summary_json']['wall_s']:.0f} s) | | < 100 MB | |")
+        if "dev_zero" in m:
+            lines.append(f"| classify /dev/zero: stops with an error naming line 1 (exit {m['dev_zero']['exit']}) |"
+                         f" {m['dev_zero']['wall_s']:.1f} s, {m['dev_zero']['peak_rss_mb']:.0f} MB | | bounded | |")
     if "error" in b:
         lines.append(f"| cold `arbitre classify` | not run: {b['error']} | | | |")
     else:

@@ -19,6 +19,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
+from arbitre.rulings.bridge.kernel import text as code_text
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -141,9 +142,7 @@ class Call:
         return _RENDER[self.kind].get(lang)
 
     def __str__(self) -> str:
-        if self.kind is CallKind.BID:
-            return f"{self.level}{self.strain.name}"  # type: ignore[union-attr]
-        return {"pass": "P", "double": "X", "redouble": "XX"}[self.kind.value]
+        return code_text(self.code)
 
 
 _RENDER = {

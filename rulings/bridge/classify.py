@@ -5,7 +5,8 @@ Pure function of an :class:`Auction`, the state machine and the irregularity kin
 """
 from __future__ import annotations
 
-from arbitre.rulings.bridge.auction import Auction
+from arbitre.rulings.bridge import kernel
+from arbitre.rulings.bridge.auction import KIND_VALUE, Auction
 from arbitre.rulings.bridge.positional import Machine, seat_states
 from arbitre.rulings.bridge.report import (
     AuctionReport,
@@ -19,6 +20,10 @@ from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.i18n import T
 
 
+_SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
+_NAMES = kernel.SEATS
+
+
 def _label(t: T | None) -> Label | None:
     return Label(fr=t.fr, en=t.en) if t is not None else None
 
@@ -29,7 +34,7 @@ def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | N
     dealer = auction.dealer
     seats_by_pos = [Seat((dealer + i) % 4) for i in range(4)]
     first: dict[Seat, int] = {}
-    after_close = {i.index for i in auction.irregularities if i.kind.value == "call-after-close"}
+    after_close = {i.index for i in auction.irregularities if KIND_VALUE[i.kind] == "call-after-close"}
     for e in auction.entries:
         if len(first) == 4:
             break
@@ -43,15 +48,17 @@ def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | N
     state_of = {seats_by_pos[i]: st.state for i, st in enumerate(states)}
 
     calls = []
-    rounds: dict[Seat, int] = {}
-    for e in auction.entries:
-        rounds[e.seat] = rounds.get(e.seat, 0) + 1
-        st = state_of.get(e.seat)
-        is_first = first.get(e.seat) == e.index
+    rounds = [0, 0, 0, 0]
+    codes = [None if state_of.get(s) is None else state_of[s].code for s in _SEATS]  # type: ignore[union-attr]
+    first_db = [state_of[s].db_class if state_of.get(s) is not None else None for s in _SEATS]  # type: ignore[union-attr]
+    first_at = [first.get(s) for s in _SEATS]
+    for e in auction.entries:  # plain ints and tables here: an auction may hold 100,000 calls
+        seat = int(e.seat)
+        rounds[seat] += 1
         calls.append(CallReport(
-            index=e.index, call=str(e.call), seat=e.seat.name, position=e.seat.offset_from(dealer) + 1,
-            round=rounds[e.seat], state=st.code if st else None,
-            db_class=st.db_class if (st and is_first) else None, effective=e.effective, alert=e.alert, note=e.note,
+            index=e.index, call=kernel.text(e.call.code), seat=_NAMES[seat], position=(seat - dealer) % 4 + 1,
+            round=rounds[seat], state=codes[seat], db_class=first_db[seat] if first_at[seat] == e.index else None,
+            effective=e.effective, alert=e.alert, note=e.note,
         ))
     seats = [
         SeatReport(seat=s.name, position=i + 1, state=state_of[s].code if state_of[s] else None,
@@ -62,13 +69,16 @@ def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | N
         for i, s in enumerate(seats_by_pos)
     ]
     irregularities = []
+    labels: dict = {}  # one label per kind
     for irr in auction.irregularities:
-        k = kinds.get(irr.kind.value)
+        kind = KIND_VALUE[irr.kind]
+        k = kinds.get(kind)
+        if kind not in labels:
+            labels[kind] = _label(k.label) if k else Label(fr=kind, en=kind)
         irregularities.append(IrregularityReport(
-            kind=irr.kind.value, law=k.law if k else "?", tree=k.tree if k else "",
-            label=_label(k.label) if k else Label(fr=irr.kind.value, en=irr.kind.value),
-            index=irr.index, seat=irr.seat.name, call=str(irr.call), status=irr.status,
-            facts=dict(irr.facts), params=dict(irr.params),
+            kind=kind, law=k.law if k else "?", tree=k.tree if k else "", label=labels[kind],
+            index=irr.index, seat=_NAMES[irr.seat], call=kernel.text(irr.call.code), status=irr.status,
+            facts=irr.facts, params=irr.params,  # the engine is done with them: shared, not copied
         ))
     c = auction.contract
     contract = None

@@ -32,15 +32,8 @@ from typing import IO
 
 from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.calls import PASS, Call, CallKind
-from arbitre.rulings.bridge.records import (
-    MAX_RECORD,
-    STANDARD_CALLS,
-    Board,
-    CallToken,
-    RecordedResult,
-    finish_board,
-    parse_recorded,
-)
+from arbitre.rulings.bridge.records import MAX_RECORD, STANDARD_CALLS, Board, CallToken, RecordedResult
+from arbitre.rulings.bridge.records import finish_board, parse_recorded
 from arbitre.rulings.bridge.records import too_long as _too_long
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
@@ -701,7 +694,7 @@ def _records(text: str) -> tuple[list[tuple[int, int]], list[int], bool]:
 
 def _blank(text: str, comments: list[int]) -> str:
     """``text`` with its comments turned to spaces (line breaks kept: offsets and lines stay)."""
-    pieces = []
+    pieces: list[str] = []
     at = 0
     for i in range(0, len(comments), 2):
         start, end = comments[i], comments[i + 1]
@@ -890,9 +883,9 @@ def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line:
         board.play_marks = marks
     if vul:
         board.vulnerability = _VUL[vul.upper()]
-    for seat, key in _PLAYER_TAGS:
-        if tags.get(key):
-            board.players[seat] = tags[key]
+    for player_seat, tag in _PLAYER_TAGS:
+        if tags.get(tag):
+            board.players[player_seat] = tags[tag]
     if codes is not None and unfinished:
         board.unfinished = True
     return finish_board(board, bidding=bidding)
@@ -912,9 +905,11 @@ def _auction_codes(body: str, dealer: int):
             del words[stop]
             unfinished = True
             break
-    codes = list(map(_TOKENS.get, words))
-    if None in codes:
-        codes = []
+    looked_up = list(map(_TOKENS.get, words))
+    codes: list[int] = []
+    if None not in looked_up:
+        codes = looked_up  # type: ignore[assignment]
+    else:
         for word in words:
             found = _word_codes(word)
             if found is None:

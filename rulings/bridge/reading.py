@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from arbitre.rulings.bridge.classify import classify
-from arbitre.rulings.bridge.records import MAX_LINE, MAX_RECORD, too_long
+from arbitre.rulings.bridge.records import MAX_LINE, MAX_RECORD, gc_paused, too_long
 from arbitre.rulings.bridge.report import AuctionReport, Label
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
@@ -147,15 +147,16 @@ def _sniff(text: str) -> str:
 
 def report(board, machine, kinds) -> AuctionReport | None:
     """The classification of one board (None when the record has no auction at all)."""
-    if board.auction is None:
-        return None
-    rec = board.recorded
-    return classify(
-        board.auction, machine, kinds, source=board.source, board=board.board,
-        problems=[p.labelled() for p in board.problems if not _is_engine_problem(p)],
-        recorded_contract=str(rec) if rec is not None else None,
-        agrees=board.agrees,
-    )
+    with gc_paused():
+        if board.auction is None:
+            return None
+        rec = board.recorded
+        return classify(
+            board.auction, machine, kinds, source=board.source, board=board.board,
+            problems=[p.labelled() for p in board.problems if not _is_engine_problem(p)],
+            recorded_contract=str(rec) if rec is not None else None,
+            agrees=board.agrees,
+        )
 
 
 def _is_engine_problem(p) -> bool:

@@ -13,10 +13,13 @@ derives is compared with the record's own (PBN ``[Contract]``/``[Declarer]``, LI
 """
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from arbitre.rulings.bridge import kernel
-from arbitre.rulings.bridge.auction import Auction, Contract, Kind
+from arbitre.rulings.bridge.auction import KIND_VALUE, Auction, Contract, Kind
 from arbitre.rulings.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, Strain
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
@@ -441,7 +444,7 @@ def finish_board(board: Board, *, complete_expected: bool = True, bidding: kerne
         auction = board.auction
         assert auction is not None
         board._bidding, board._turn = auction.bidding, auction.turn
-        board.irregularities = tuple(irr.kind.value for irr in auction.irregularities)
+        board.irregularities = tuple(KIND_VALUE[irr.kind] for irr in auction.irregularities)
     if not board.is_complete:
         if complete_expected and not board.unfinished:
             calls = " ".join(map(kernel.text, codes))
@@ -503,6 +506,24 @@ def _recorded_text(rec: RecordedResult) -> str:
         return "Pass"
     d = "" if rec.declarer is None else (("^" if rec.declarer_swapped else "") + rec.declarer.name)
     return f"{rec.level}{rec.strain.name if rec.strain is not None else '?'}{'X' * rec.doubled} {d}".strip()
+
+
+# -- long auctions -----------------------------------------------------------------------------
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while an auction's objects are built.
+
+    A typed auction may hold 100,000 calls, each with its entry, token, irregularity and
+    report: objects without cycles, which the collector would scan again and again (half
+    the time of such an auction). Reference counting still frees everything.
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 # -- bounded input -----------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from arbitre.rulings.bridge.records import (
     Board,
     CallToken,
     finish_board,
+    gc_paused,
 )
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
@@ -63,6 +64,11 @@ def iter_boards(parts: Iterable[str], dealer: Seat | None = None, source: str = 
 def parse_line(line: str, dealer: Seat | None = None, source: str = "<text>", lineno: int = 1,
                index: int = 0) -> Board | None:
     """Read one typed auction; None for a blank or comment-only line."""
+    with gc_paused():
+        return _parse_line(line, dealer, source, lineno, index)
+
+
+def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index: int) -> Board | None:
     body = line.split("#", 1)[0]
     if not body.strip():
         return None
