@@ -125,10 +125,13 @@ Chooser = Callable[[int, int, int, int], int]
 """``choose(seat, hand, legal, trick_number) -> card``: one card of the ``legal`` bitmask."""
 
 
-def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: bool, choose: Chooser,
-                plays: list[int], leaders: list[int]) -> tuple[list[int], list[int]]:
+def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: bool, choose: Chooser | None,
+                plays: list[int], leaders: list[int],
+                rnd: Callable[[], float] | None = None) -> tuple[list[int], list[int]]:
     """Play the eight tricks from ``hands`` (bitmasks by seat); fill ``plays`` and ``leaders`` as they go.
 
+    ``choose`` picks each card; with ``choose=None`` every seat plays a uniformly
+    random legal card drawn with ``rnd`` (the random simulator's hot path, inlined).
     Returns the winner of each trick and the cards won by each team.
     """
     left = list(hands)
@@ -143,9 +146,18 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
         for seat in ORDERS[leader]:
             hand = left[seat]
             options = hand if led < 0 else legal_mask(hand, led, best, best_seat == seat ^ 2, trump, must_undertrump)
-            card = choose(seat, hand, options, k)
-            left[seat] = hand & ~(1 << card)
-            trick |= 1 << card
+            if choose is None:  # drop n lowest cards, n uniform in 0..count-1, and play the next lowest one
+                n = int(rnd() * options.bit_count())  # type: ignore[misc]
+                while n:
+                    options &= options - 1
+                    n -= 1
+                bit = options & -options
+                card = bit.bit_length() - 1
+            else:
+                card = choose(seat, hand, options, k)
+                bit = 1 << card
+            left[seat] = hand ^ bit
+            trick |= bit
             plays.append(card)
             if led < 0:
                 led = card >> 3

@@ -72,12 +72,12 @@ class Board:
     decisions: dict[str, int] = field(default_factory=dict)
 
 
-_PLAYERS: dict[tuple[str, int | None], Any] = {}
+_PLAYERS: dict[tuple[str, int | None, int], Any] = {}
 
 
-def _player(spec: str, budget: int | None) -> Any:
-    """One instance per spec in each process (players are reseeded before every deal)."""
-    key = (spec, budget)
+def _player(spec: str, budget: int | None, seat: int) -> Any:
+    """One instance per spec and seat in each process (players are reseeded before every deal)."""
+    key = (spec, budget, seat)
     if key not in _PLAYERS:
         _PLAYERS[key] = make_player(spec, budget=budget)
     return _PLAYERS[key]
@@ -100,7 +100,7 @@ def play_board(cfg: GymConfig, index: int) -> Board:
         for k, seat in enumerate(a_seats):
             specs[seat], labels[seat] = cfg.team_a[k], "A:" + cfg.team_a[k]
             specs[seat ^ 1], labels[seat ^ 1] = cfg.team_b[k], "B:" + cfg.team_b[k]
-        players = [_player(s, cfg.budget) for s in specs]
+        players = [_player(spec, cfg.budget, seat) for seat, spec in enumerate(specs)]
         clock = Clock()
         played = None
         for attempt in range(MAX_ATTEMPTS):

@@ -14,6 +14,10 @@ for card ``c``), so that players can call the rules kernels directly and stay fa
 properties give :class:`~arbitre.rulings.belote.cards.Card` views. :meth:`to_json`
 and :meth:`from_json` give a plain JSON document with readable cards (``"10H"``),
 for players that run in another process or on another machine.
+
+An observation is a fresh object for every decision; it is a plain (not frozen)
+dataclass because building it is on the hot path (a frozen dataclass costs three
+times as much), so a player must treat it as read-only.
 """
 from __future__ import annotations
 

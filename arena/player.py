@@ -33,16 +33,31 @@ class Player(Protocol):
 
 
 class BasePlayer:
-    """Base class for players: a name and a per-deal seeded random generator."""
+    """Base class for players: a name and a per-deal seeded random generator ``self.rng``.
+
+    The generator is reseeded lazily, on first use in a deal: players that never draw
+    from it (``simple``, ``memory``) do not pay for seeding (a seed costs as much as
+    several card decisions).
+    """
 
     name: ClassVar[str] = "player"
 
     def __init__(self) -> None:
-        self.rng = random.Random(0)
+        self._rng = random.Random(0)
+        self._seed = 0
+        self._seeded = True
+
+    @property
+    def rng(self) -> random.Random:
+        if not self._seeded:
+            self._rng.seed(self._seed)
+            self._seeded = True
+        return self._rng
 
     def start_deal(self, seed: int) -> None:
         """Called by the engine before each deal with a seed derived from the game's seed."""
-        self.rng.seed(seed)
+        self._seed = seed
+        self._seeded = False
 
     def bid(self, obs: Observation) -> Suit | None:  # pragma: no cover - overridden
         raise NotImplementedError

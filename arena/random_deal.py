@@ -90,17 +90,9 @@ def play_random_deal(rng: random.Random, dealer: int = 0,
     hands = full_hands(pack, dealer, taker)
 
     # -- play: every seat plays a uniformly random legal card ----------------------
-    def pick(seat: int, hand: int, options: int, trick_number: int) -> int:
-        # drop k lowest cards, k uniform in 0..n-1, and play the next lowest one
-        k = int(rnd() * options.bit_count())
-        while k:
-            options &= options - 1
-            k -= 1
-        return (options & -options).bit_length() - 1
-
     plays: list[int] = []
-    winners, won = play_tricks(hands, (dealer + 1) % 4, trump, rule is UndertrumpRule.MUST_UNDERTRUMP, pick,
-                               plays, [])
+    winners, won = play_tricks(hands, (dealer + 1) % 4, trump, rule is UndertrumpRule.MUST_UNDERTRUMP, None,
+                               plays, [], rnd)
     return score_played(dealer, pack, taker, take_round, trump, hands, plays, winners, won, variants,
                         with_announces)
 

@@ -1,4 +1,6 @@
-"""``arbitre belote``: check a recorded belote game; render auction classifications.
+"""``arbitre belote``: check a recorded belote game; render auction classifications; ``play`` and
+``gym`` (complete games between players, and the gym that measures them) come from
+:mod:`arbitre.cli.belote_play` and :mod:`arbitre.cli.belote_gym`.
 
 The CLI only parses options and renders: the work is done by
 :mod:`arbitre.rulings.belote` (``record.load_record``, ``check.check_game``,

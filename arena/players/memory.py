@@ -27,9 +27,9 @@ from __future__ import annotations
 from arbitre.arena.observation import Observation
 from arbitre.arena.player import BasePlayer
 from arbitre.arena.players.knowledge import Knowledge, Tracker, infer
-from arbitre.arena.players.tactics import beating, bits, cheapest, richest, trump_points
+from arbitre.arena.players.tactics import BEATS, beating, bits, cheapest, richest, trump_points
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
-from arbitre.rulings.belote.play import SUIT_MASK, TRICK_KEY, winner_pos
+from arbitre.rulings.belote.play import SUIT_MASK, winner_pos
 from arbitre.rulings.belote.scoring import POINTS
 
 TAKE_TRICKS = 2
@@ -77,16 +77,13 @@ def memory_bid(obs: Observation, tricks: int = TAKE_TRICKS, points: int = TAKE_P
 
 def _can_beat(k: Knowledge, seat: int, led: int, best: int, trump: int) -> bool:
     """May ``seat`` hold a card that beats ``best`` in a trick led in ``led``?"""
-    key = TRICK_KEY[trump][led]
-    pool = k.unseen | k.known[seat]
+    above = (k.unseen | k.known[seat]) & BEATS[trump][led][best]
     if not k.voids[seat] >> led & 1:
-        if any(key[c] > key[best] for c in bits(pool & SUIT_MASK[led])):
+        if above & SUIT_MASK[led]:
             return True
         if led != trump:
             return False  # holding the led suit, it must follow and cannot trump
-    if led != trump and not k.voids[seat] >> trump & 1:
-        return any(key[c] > key[best] for c in bits(pool & SUIT_MASK[trump]))
-    return False
+    return led != trump and not k.voids[seat] >> trump & 1 and bool(above & SUIT_MASK[trump])
 
 
 def memory_card(obs: Observation, k: Knowledge | None = None) -> int:

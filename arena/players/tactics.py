@@ -51,15 +51,17 @@ def richest(mask: int, trump: int) -> int:
     return max(bits(plain or mask), key=lambda c: (key[c], -STRENGTH[trump][c]))
 
 
+#: BEATS[trump][led][best]: the cards that beat ``best`` in a trick led in ``led`` (from TRICK_KEY).
+BEATS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(sum(1 << c for c in range(32) if TRICK_KEY[t][led][c] > TRICK_KEY[t][led][best]) for best in range(32))
+          for led in range(4))
+    for t in range(4)
+)
+
+
 def beating(mask: int, led: int, best: int, trump: int) -> int:
     """The cards of ``mask`` that would beat ``best`` in a trick led in ``led``."""
-    key = TRICK_KEY[trump][led]
-    top = key[best]
-    out = 0
-    for c in bits(mask):
-        if key[c] > top:
-            out |= 1 << c
-    return out
+    return mask & BEATS[trump][led][best]
 
 
 def trump_points(hand: int, trump: int) -> int:

@@ -40,18 +40,8 @@ from arbitre.rulings.belote.cards import DECK, Card
 from arbitre.rulings.belote.play import Obligation, UndertrumpRule, trick_winner, violated_obligation
 from arbitre.rulings.belote.record import AnnounceRecord, Deal, GameRecord
 from arbitre.rulings.belote.scoring import (
-    BELOTE_POINTS,
-    LAST_TRICK_BONUS,
-    TOTAL_POINTS,
-    Announce,
-    AnnounceKind,
-    DealScore,
-    Variants,
-    best_announce_side,
-    card_points,
-    has_belote,
-    possible_announces,
-    score_deal,
+    BELOTE_POINTS, LAST_TRICK_BONUS, TOTAL_POINTS, Announce, AnnounceKind, DealScore, Variants,
+    best_announce_side, card_points, has_belote, possible_announces, score_deal,
 )
 from arbitre.rulings.i18n import T
 
@@ -418,8 +408,8 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
     # -- renonce penalty ---------------------------------------------------------------
     adjusted = None
     if renonces:
-        first = renonces[0]
-        offender = team_of.get(first.player or "", defence_team)
+        earliest = renonces[0]
+        offender = team_of.get(earliest.player or "", defence_team)
         other = defence_team if offender == taker_team else taker_team
         all_ann = ann[taker_team] + ann[defence_team]
         adjusted = {
@@ -435,9 +425,9 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
             en = (f"team {team} loses the deal: {gainer} scores {TOTAL_POINTS} + announces ({all_ann}); "
                   f"a belote stays with its holder")
             if both:
-                fr += (f" ; les deux équipes ont renoncé : la première renonce (pli {first.trick}, {first.player}) "
+                fr += (f" ; les deux équipes ont renoncé : la première renonce (pli {earliest.trick}, {earliest.player}) "
                        f"décide de la donne")
-                en += f"; both sides revoked: the first renonce (trick {first.trick}, {first.player}) decides the deal"
+                en += f"; both sides revoked: the first renonce (trick {earliest.trick}, {earliest.player}) decides the deal"
             d.penalty = Penalty(team, T(fr, en), RENONCE_SOURCE, dict(adjusted), verified=False)
 
     report.deals.append(DealReport(n, taker_team, defence_team, winners, dict(points), score, recorded, adjusted))

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TypeAlias
 
 from arbitre.rulings.belote.cards import Card, Suit
 from arbitre.rulings.belote.play import PLAIN_STRENGTH, TRUMP_STRENGTH
@@ -53,7 +54,7 @@ class NoTrump(str, Enum):
     SA = "SA"  # sans atout / no trumps
 
 
-Denomination = Suit | NoTrump
+Denomination: TypeAlias = Suit | NoTrump
 
 
 def denomination_label(d: Denomination) -> T:

@@ -28,24 +28,14 @@ denomination-less bid gets 436, a value that is not a multiple of 10 gets 435.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Sequence
 
 from arbitre.rulings.belote.cards import SUIT_WORDS, Card, Suit, parse_card
 from arbitre.rulings.belote.coinche import (
-    BID_STEP,
-    CAPOT_VALUE,
-    GENERALE_VALUE,
-    MAX_BID,
-    MIN_BID,
-    Contract,
-    Denomination,
-    Level,
-    NoTrump,
-    may_coinche,
-    may_surcoinche,
+    BID_STEP, CAPOT_VALUE, GENERALE_VALUE, MAX_BID, MIN_BID, Contract, Denomination, Level, NoTrump,
+    may_coinche, may_surcoinche,
 )
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
