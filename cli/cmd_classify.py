@@ -85,6 +85,7 @@ def register(app: typer.Typer) -> None:
         rule: Annotated[bool, typer.Option("--rule", help="Open the ruling of each irregularity, pre-filled from the auction.")] = False,
         answer: Annotated[list[str] | None, typer.Option("--answer", "-a", help="With --rule: NODE=CODE (repeatable).")] = None,
         summary: Annotated[bool, typer.Option("--summary", "-s", help="One line per board (fast scan of whole files) instead of a table per auction.")] = False,
+        starts: Annotated[str, typer.Option("--auction-starts", help="dealer | first-bid: read the auctions of files as starting at the dealer's call (default) or at the opening bid (passes before it left out).")] = "dealer",
         lang: LangOpt = Lang.en,
         db: DbOpt = None,
         as_json: JsonOpt = False,
@@ -111,6 +112,10 @@ def register(app: typer.Typer) -> None:
             from arbitre.cli.common import fail
 
             fail("--rule opens rulings from full reports: use it without --summary")
+        if starts not in ("dealer", "first-bid"):
+            from arbitre.cli.common import fail
+
+            fail(f"--auction-starts: dealer or first-bid, not {starts!r}")
         seat = Seat.parse(dealer) if dealer else None
         sources = _sources(inputs)
         from arbitre.cli.common import connect
@@ -120,7 +125,7 @@ def register(app: typer.Typer) -> None:
         conn = connect(db)
         machine, kinds = load_machine(conn), load_irregularity_kinds(conn)
         if summary:
-            raise typer.Exit(_summaries(sources, seat, machine, kinds, lang.value, as_json))
+            raise typer.Exit(_summaries(sources, seat, machine, kinds, lang.value, as_json, starts))
         irregular, errors, skipped = [], [], []
         findings = False
         stream = _JsonStream(sys.stdout) if as_json else None
@@ -129,7 +134,7 @@ def register(app: typer.Typer) -> None:
             stream.open("auctions", {"game": "bridge"})
         for kind, value in sources:
             try:
-                for b in _boards(kind, value, seat, fast=False):
+                for b in _boards(kind, value, seat, fast=False, starts=starts):
                     r = report(b, machine, kinds)
                     if r is None:
                         skipped.append(_no_auction(b))
@@ -168,16 +173,19 @@ def register(app: typer.Typer) -> None:
         raise typer.Exit(code)
 
 
-def _boards(kind: str, value, seat, *, fast: bool):
-    """The boards of one source, read by streaming (files and stdin) in the lane asked for."""
+def _boards(kind: str, value, seat, *, fast: bool, starts: str = "dealer"):
+    """The boards of one source, read by streaming (files and stdin) in the lane asked for; a
+    file's auctions that all leave out the passes before the opening bid are said so once
+    (or read from the opening bid with ``--auction-starts first-bid``)."""
+    from arbitre.rulings.bridge.auction_start import starts as file_starts
     from arbitre.rulings.bridge.reading import iter_path, iter_stream, iter_text
 
     if kind == "empty-dir":
         raise _empty_dir(value)
     if kind == "file":
-        return iter_path(value, seat, fast=fast)
+        return file_starts(iter_path(value, seat, fast=fast), starts)
     if kind == "stdin":
-        return iter_stream(sys.stdin.buffer, "<stdin>", seat, fast=fast)
+        return file_starts(iter_stream(sys.stdin.buffer, "<stdin>", seat, fast=fast), starts)
     return iter_text(str(value), "<typed>", seat, fmt="text")
 
 
@@ -239,7 +247,7 @@ def _input_error(e, kind: str, value, lang: str) -> dict:
             "token": e.token, "message": e.message.as_dict()}
 
 
-def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool) -> int:
+def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool, starts: str = "dealer") -> int:
     """``--summary``: scan every source (the readers' fast lanes), one line (or JSON object) per board."""
     from arbitre.cli.render_summary import render, to_json
     from arbitre.rulings.bridge.summary import summarize
@@ -252,7 +260,7 @@ def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool) -> int:
         stream.open("boards", {})
     for kind, value in sources:
         try:
-            for b in _boards(kind, value, seat, fast=True):
+            for b in _boards(kind, value, seat, fast=True, starts=starts):
                 s = summarize(b, machine, kinds)
                 count.add(s)
                 if stream is not None:

@@ -122,3 +122,38 @@ def test_both_views_show_the_finding_with_its_law(tmp_path):
     assert "revoke recorded (L64)" in full.stdout and "wrong score (L77)" in full.stdout
     text = run("classify", str(f), "--summary", "--lang", "fr")
     assert "renonce relevée (L64)" in text.stdout and summary.exit_code == 1
+
+
+DEAL1 = "N:AKQ2.AT.J6542.85 .63.AKQ987.A9732 8654.KQ5.T.QJT62 JT973.J98742.3.K4"
+DEAL2 = "N:JT973.J98742.3.K4 AKQ2.AT.J6542.85 .63.AKQ987.A9732 8654.KQ5.T.QJT62"
+DEAL1_W = "W:JT973.J98742.3.K4 AKQ2.AT.J6542.85 .63.AKQ987.A9732 8654.KQ5.T.QJT62"
+
+
+def game_text(board: str | None, deal: str, room: str) -> str:
+    tags = '[Event "teams"]\n' + (f'[Board "{board}"]\n' if board is not None else "")
+    return tags + f'[Room "{room}"]\n[Dealer "N"]\n[Deal "{deal}"]\n' + AUCTION
+
+
+def test_board_number_inherited_by_a_second_table_record_without_board_tag():
+    text = "\n".join([game_text("7", DEAL1, "Open"), game_text(None, DEAL1_W, "Closed"),
+                      game_text("#", DEAL1, "Closed")])
+    boards = both_lanes(text)
+    assert [(b.board, b.number, b.room) for b in boards] == [("7", 7, "Open"), ("7", 7, "Closed"), ("7", 7, "Closed")]
+    assert not any(b.problems for b in boards)
+
+
+def test_missing_board_tag_with_new_cards_is_the_next_board_and_said():
+    boards = both_lanes("\n".join([game_text("7", DEAL1, "Open"), game_text(None, DEAL2, "Open")]))
+    assert [b.board for b in boards] == ["7", "8"] and boards[1].problem_codes() == ["board-number-inferred"]
+
+
+def test_one_number_two_deals_is_a_finding():
+    boards = both_lanes("\n".join([game_text("7", DEAL1, "Open"), game_text("#", DEAL2, "Closed")]))
+    assert [b.board for b in boards] == ["7", "7"] and boards[1].problem_codes() == ["board-number-clash"]
+
+
+def test_summary_json_never_has_a_null_board_when_the_file_gives_it(tmp_path):
+    f = tmp_path / "teams.pbn"
+    f.write_text("\n".join([game_text("3", DEAL1, "Open"), game_text(None, DEAL1, "Closed")]), encoding="utf-8")
+    doc = json.loads(run("classify", str(f), "--summary", "--json").stdout)
+    assert [(b["board"], b["room"]) for b in doc["boards"]] == [("3", "Open"), ("3", "Closed")]

@@ -19,7 +19,6 @@ from arbitre.rulings.bridge.report import (
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.i18n import T
 
-
 _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 _NAMES = kernel.SEATS
 

@@ -28,8 +28,15 @@ from typing import IO
 
 from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.calls import DOUBLE, PASS, REDOUBLE, Call
-from arbitre.rulings.bridge.records import MAX_RECORD, STANDARD_CALLS, Board, CallToken, RecordedResult
-from arbitre.rulings.bridge.records import finish_board, parse_recorded
+from arbitre.rulings.bridge.records import (
+    MAX_RECORD,
+    STANDARD_CALLS,
+    Board,
+    CallToken,
+    RecordedResult,
+    finish_board,
+    parse_recorded,
+)
 from arbitre.rulings.bridge.records import too_long as _too_long
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError

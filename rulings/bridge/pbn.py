@@ -32,8 +32,15 @@ from typing import IO
 
 from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.calls import PASS, Call, CallKind
-from arbitre.rulings.bridge.records import MAX_RECORD, STANDARD_CALLS, Board, CallToken, RecordedResult
-from arbitre.rulings.bridge.records import finish_board, parse_recorded
+from arbitre.rulings.bridge.records import (
+    MAX_RECORD,
+    STANDARD_CALLS,
+    Board,
+    CallToken,
+    RecordedResult,
+    finish_board,
+    parse_recorded,
+)
 from arbitre.rulings.bridge.records import too_long as _too_long
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
@@ -130,6 +137,7 @@ class _Reader:
         self.carry = ""
         self.line = 1  # line number of the start of ``carry``
         self.memo: dict[str, tuple | None] = {}
+        self.numbers = _Numbers()
 
     def feed(self, block: str) -> Iterator[Board]:
         text = self.carry + block if self.carry else block
@@ -169,6 +177,8 @@ class _Reader:
             if fast and not (bad and bisect_left(bad, start) != bisect_left(bad, end)):
                 board = self._fast(clean[start:end], line, odd)
             boards = [board] if board is not None else self._reference(text[start:end], line)
+            for b in boards:
+                self.numbers.see(b)
             if odd and _ODD_BREAKS.search(text, start, end):  # splitlines counts these as line breaks too
                 line += len(text[start:end].splitlines()) - text.count("\n", start, end) - 1
             if boards and not self.any_tag:
@@ -387,6 +397,71 @@ def _tag(game: _Game, name: str, value: str, line: int, column: int) -> bool:
         return True
     game.tags[name] = value
     return False
+
+
+class _Numbers:
+    """Board numbers across a file (PBN 2.1 tag inheritance).
+
+    A record without a ``[Board]`` tag is the same board as the record before it when it
+    holds the same deal or no deal (a second table's record that leaves its tags out),
+    else the board after it (``board-number-inferred``). A board number met again with
+    another deal in the same event is a ``board-number-clash``: the views never show two
+    deals under one number without saying so. At most :data:`_DEALS_MAX` deals are kept.
+    """
+
+    __slots__ = ("deals", "last", "last_deal")
+
+    def __init__(self) -> None:
+        self.last: str | None = None
+        self.last_deal: str | None = None
+        self.deals: dict[tuple[str | None, str], str] = {}
+
+    def see(self, b: Board) -> None:
+        if b.board is None and self.last is not None and (b.has_auction or b.recorded is not None or b.deal):
+            if b.deal is None or _same_deal(b.deal, self.last_deal):
+                b.board = self.last
+            elif self.last.isdigit():
+                b.board = str(int(self.last) + 1)
+                b.add_problem("board-number-inferred", T(
+                    "pas de [Board] : donne {n} déduite (la donne précédente a d'autres cartes)",
+                    "no [Board]: board {n} inferred (the record before it has other cards)").format(n=b.board),
+                    b.line)
+            if b.board is not None and b.board.isdigit():
+                b.number = int(b.board)
+        if b.board is None:
+            return
+        if b.deal:
+            key = (b.event, b.board)
+            seen = self.deals.get(key)
+            if seen is None:
+                if len(self.deals) < _DEALS_MAX:
+                    self.deals[key] = b.deal
+            elif not _same_deal(seen, b.deal):
+                b.add_problem("board-number-clash", T(
+                    "la donne {n} a déjà été lue avec d'autres cartes", "board {n} was already read with other cards"
+                ).format(n=b.board), b.line, None, b.board)
+        self.last, self.last_deal = b.board, b.deal
+
+
+_DEALS_MAX = 100_000
+
+
+def _same_deal(a: str | None, b: str | None) -> bool:
+    """Do two ``[Deal]`` values hold the same cards, whichever hand each starts with (``N:`` or ``W:``)?"""
+    if a == b:
+        return True
+    if a is None or b is None:
+        return False
+    return _by_north(a) == _by_north(b)
+
+
+def _by_north(deal: str) -> tuple[str, ...]:
+    first, _, hands = deal.strip().partition(":")
+    seats = hands.split()
+    at = "NESW".find(first.strip().upper()[:1])
+    if at < 0 or len(seats) != 4:
+        return (deal.strip(),)
+    return tuple(seats[(i - at) % 4] for i in range(4))
 
 
 def _play_marks(game: _Game, text: str, line: int, offset: int) -> None:
