@@ -142,9 +142,9 @@ def test_board_number_inherited_by_a_second_table_record_without_board_tag():
     assert not any(b.problems for b in boards)
 
 
-def test_missing_board_tag_with_new_cards_is_the_next_board_and_said():
+def test_missing_board_tag_with_new_cards_is_not_guessed():
     boards = both_lanes("\n".join([game_text("7", DEAL1, "Open"), game_text(None, DEAL2, "Open")]))
-    assert [b.board for b in boards] == ["7", "8"] and boards[1].problem_codes() == ["board-number-inferred"]
+    assert [b.board for b in boards] == ["7", None] and not boards[1].problems
 
 
 def test_one_number_two_deals_is_a_finding():

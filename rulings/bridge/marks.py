@@ -41,7 +41,6 @@ FINDINGS: dict[str, tuple[T, str | None]] = {
     "unreadable-score": (T("marque illisible", "unreadable score"), None),
     "score-mismatch": (T("marque fausse", "wrong score"), "77"),
     "board-number-clash": (T("même numéro, donne différente", "one number, two deals"), None),
-    "board-number-inferred": (T("numéro de donne déduit", "board number inferred"), None),
     "auction-omits-passes": (T("passes initiales omises", "opening passes omitted"), None),
 }
 

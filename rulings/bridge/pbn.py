@@ -402,35 +402,33 @@ def _tag(game: _Game, name: str, value: str, line: int, column: int) -> bool:
 class _Numbers:
     """Board numbers across a file (PBN 2.1 tag inheritance).
 
-    A record without a ``[Board]`` tag is the same board as the record before it when it
-    holds the same deal or no deal (a second table's record that leaves its tags out),
-    else the board after it (``board-number-inferred``). A board number met again with
+    A record without a ``[Board]`` tag, in the same event as the record before it, is the
+    same board when it holds the same cards or no cards (a second table's record that
+    leaves its tags out); with other cards its number is not guessed. A board number met again with
     another deal in the same event is a ``board-number-clash``: the views never show two
     deals under one number without saying so. At most :data:`_DEALS_MAX` deals are kept.
     """
 
-    __slots__ = ("deals", "last", "last_deal")
+    __slots__ = ("deals", "last", "last_deal", "last_event")
 
     def __init__(self) -> None:
         self.last: str | None = None
         self.last_deal: str | None = None
+        self.last_event: str | None = None
         self.deals: dict[tuple[str | None, str], str] = {}
 
     def see(self, b: Board) -> None:
-        if b.board is None and self.last is not None and (b.has_auction or b.recorded is not None or b.deal):
-            if b.deal is None or _same_deal(b.deal, self.last_deal):
-                b.board = self.last
-            elif self.last.isdigit():
-                b.board = str(int(self.last) + 1)
-                b.add_problem("board-number-inferred", T(
-                    "pas de [Board] : donne {n} déduite (la donne précédente a d'autres cartes)",
-                    "no [Board]: board {n} inferred (the record before it has other cards)").format(n=b.board),
-                    b.line)
-            if b.board is not None and b.board.isdigit():
+        if (b.board is None and self.last is not None and b.event == self.last_event
+                and (b.has_auction or b.recorded is not None or b.deal)
+                and (b.deal is None or _same_deal(b.deal, self.last_deal))):
+            b.board = self.last
+            if b.board.isdigit():
                 b.number = int(b.board)
+        self.last_event = b.event
         if b.board is None:
+            self.last = None
             return
-        if b.deal:
+        if b.deal and _full_deal(b.deal):  # a partial deal (a problem, a hand record) proves no clash
             key = (b.event, b.board)
             seen = self.deals.get(key)
             if seen is None:
@@ -444,6 +442,11 @@ class _Numbers:
 
 
 _DEALS_MAX = 100_000
+
+
+def _full_deal(deal: str) -> bool:
+    hands = deal.partition(":")[2].split()
+    return len(hands) == 4 and "-" not in hands
 
 
 def _same_deal(a: str | None, b: str | None) -> bool:
