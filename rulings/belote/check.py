@@ -36,12 +36,27 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from arbitre.rulings.belote.cards import DECK, Card
-from arbitre.rulings.belote.play import Obligation, UndertrumpRule, trick_winner, violated_obligation
+from arbitre.rulings.belote.cards import DECK, Card, Rank
+from arbitre.rulings.belote.play import (
+    Obligation,
+    UndertrumpRule,
+    trick_winner,
+    violated_obligation,
+)
 from arbitre.rulings.belote.record import AnnounceRecord, Deal, GameRecord
 from arbitre.rulings.belote.scoring import (
-    BELOTE_POINTS, LAST_TRICK_BONUS, TOTAL_POINTS, Announce, AnnounceKind, DealScore, Variants,
-    best_announce_side, card_points, has_belote, possible_announces, score_deal,
+    BELOTE_POINTS,
+    LAST_TRICK_BONUS,
+    TOTAL_POINTS,
+    Announce,
+    AnnounceKind,
+    DealScore,
+    Variants,
+    best_announce_side,
+    card_points,
+    has_belote,
+    possible_announces,
+    score_deal,
 )
 from arbitre.rulings.i18n import T
 
@@ -65,6 +80,11 @@ class DefectKind(str, Enum):
     CONTRACT_RESULT = "contract_result"
     SCORE_MISMATCH = "score_mismatch"
     TEAM_TOTAL = "team_total"
+    ANNOUNCE_REPEATED = "announce_repeated"
+    DEALER_ROTATION = "dealer_rotation"
+    DEAL_NUMBER = "deal_number"
+    TRICK_NUMBER = "trick_number"
+    PENALTY_NOT_APPLIED = "penalty_not_applied"
 
 
 RENONCE_SOURCE = T(
@@ -168,24 +188,72 @@ def _team_key(game: GameRecord, name: str) -> str | None:
     return None
 
 
-_BELOTE_TYPES = {"BELOTE", "BELOTE-REBELOTE", "BELOTE_REBELOTE", "BELOTE REBELOTE"}
-_KIND_BY_TYPE = {"TIERCE": AnnounceKind.TIERCE, "CINQUANTE": AnnounceKind.CINQUANTE, "CENT": AnnounceKind.CENT,
-                 "CARRE": AnnounceKind.CARRE, "CARRÉ": AnnounceKind.CARRE}
+# Announce names as records write them (upper-cased, accents, "-" and "_" read as spaces): a
+# sequence by its length or its value, a carré by its rank ("CARRE DE ROIS" is four kings).
+_K = AnnounceKind
+_SEQUENCE_NAMES: dict[str, frozenset[AnnounceKind]] = {
+    "TIERCE": frozenset({_K.TIERCE}), "20": frozenset({_K.TIERCE}),
+    "QUARTE": frozenset({_K.CINQUANTE}), "CINQUANTE": frozenset({_K.CINQUANTE}), "50": frozenset({_K.CINQUANTE}),
+    "QUINTE": frozenset({_K.CENT}),
+    # a hundred is a five-card sequence or a carré of aces, tens, kings or queens: the hand says which
+    "CENT": frozenset({_K.CENT, _K.CARRE}), "100": frozenset({_K.CENT, _K.CARRE}),
+    "150": frozenset({_K.CARRE}), "200": frozenset({_K.CARRE}),
+}
+_CARRE_RANKS = {"VALETS": Rank.JACK, "VALET": Rank.JACK, "J": Rank.JACK, "NEUF": Rank.NINE, "9": Rank.NINE,
+                "AS": Rank.ACE, "A": Rank.ACE, "DIX": Rank.TEN, "10": Rank.TEN, "ROIS": Rank.KING, "ROI": Rank.KING,
+                "K": Rank.KING, "R": Rank.KING, "DAMES": Rank.QUEEN, "DAME": Rank.QUEEN, "Q": Rank.QUEEN,
+                "D": Rank.QUEEN, "V": Rank.JACK, "JACKS": Rank.JACK, "NINES": Rank.NINE, "ACES": Rank.ACE,
+                "TENS": Rank.TEN, "KINGS": Rank.KING, "QUEENS": Rank.QUEEN}
+_ACCENTS = str.maketrans("ÉÈÊÀÂÎÔÛÇ", "EEEAAIOUC")
 
 
-def _match_announce(rec: AnnounceRecord, hand: list[Card]) -> Announce | None:
-    kind_name = rec.type.strip().upper()
-    kind = next((k for prefix, k in _KIND_BY_TYPE.items() if kind_name.startswith(prefix)), None)
-    if kind is None:
+def _announce_name(text: str) -> str:
+    return " ".join(text.upper().translate(_ACCENTS).replace("-", " ").replace("_", " ").split())
+
+
+def _is_belote(name: str) -> bool:
+    """``BELOTE``, ``BELOTE-REBELOTE``, ``Belote et rebelote``, ``REBELOTE``..."""
+    words = set(name.split()) - {"ET", "AND"}
+    return bool(words) and words <= {"BELOTE", "REBELOTE"}
+
+
+def _announce_kind(name: str) -> tuple[frozenset[AnnounceKind], Rank | None] | None:
+    """(kinds it may name, carré rank when named) of an announce name, None when unknown."""
+    words = name.split()
+    if not words:
         return None
-    options = [a for a in possible_announces(hand) if a.kind is kind and a.points == rec.valeur]
-    return max(options, key=lambda a: int(a.top)) if options else None
+    if words[0] in ("CARRE", "SQUARE", "FOUR"):
+        rest = [w for w in words[1:] if w not in ("DE", "D", "OF")]
+        if rest and rest[-1].startswith("D'"):
+            rest[-1] = rest[-1][2:]
+        rank = _CARRE_RANKS.get(rest[0]) if rest else None
+        if rest and rank is None:
+            return None
+        return frozenset({AnnounceKind.CARRE}), rank
+    kinds = _SEQUENCE_NAMES.get(words[0])
+    return None if kinds is None else (kinds, None)
+
+
+def _match_announce(rec: AnnounceRecord, hand: list[Card], taken: frozenset | set = frozenset()
+                    ) -> tuple[Announce | None, bool]:
+    """The best combination of ``hand`` the claim names (kind, value and, for a named carré,
+    rank) among those not ``taken`` yet, and whether the hand has one at all (taken or not):
+    ``(None, True)`` is a claim repeated beyond what the hand holds."""
+    found = _announce_kind(_announce_name(rec.type))
+    if found is None:
+        return None, False
+    kinds, rank = found
+    options = [a for a in possible_announces(hand) if a.kind in kinds and a.points == rec.valeur
+               and (rank is None or a.top == rank)]
+    free = [a for a in options if a not in taken]
+    return (max(free, key=lambda a: int(a.top)) if free else None), bool(options)
 
 
 def check_game(game: GameRecord, variants: Variants = Variants(),
                rule: UndertrumpRule = UndertrumpRule.MUST_UNDERTRUMP) -> CheckReport:
     """Check every deal of ``game``; return all defects and the recomputed scores."""
     report = CheckReport()
+    _check_sequence(game, report)
     for deal in game.manches:
         _check_deal(game, deal, variants, rule, report)
     _check_team_totals(game, report)
@@ -349,12 +417,17 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
     # -- announces -----------------------------------------------------------------
     belote_team: str | None = None
     valid: dict[str, list[Announce]] = {taker_team: [], defence_team: []}
+    claimed: set[tuple[str, Any]] = set()  # (player, combination) already counted
     for rec in deal.all_announces():
         hand = hands.get(rec.joueur_id, [])
-        kind = rec.type.strip().upper()
+        name = _announce_name(rec.type)
         team = team_of.get(rec.joueur_id, defence_team)
-        if kind in _BELOTE_TYPES:
+        if _is_belote(name):
+            if ("belote", rec.joueur_id) in claimed or (belote_team is not None and has_belote(hand, trump)):
+                out.append(_repeated(n, rec))
+                continue
             if has_belote(hand, trump) and rec.valeur == BELOTE_POINTS:
+                claimed.add(("belote", rec.joueur_id))
                 belote_team = team
                 continue
             why = T(f"il n'a pas le Roi et la Dame d'atout ({trump.label().fr})",
@@ -362,9 +435,13 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
                 if not has_belote(hand, trump) else T(f"une belote vaut 20, pas {rec.valeur}",
                                                       f"a belote is worth 20, not {rec.valeur}")
         else:
-            match = _match_announce(rec, hand)
+            match, held = _match_announce(rec, hand, {a for p, a in claimed if p == rec.joueur_id})
             if match is not None:
+                claimed.add((rec.joueur_id, match))
                 valid.setdefault(team, []).append(match)
+                continue
+            if held:  # the hand holds it, but every such combination is already counted
+                out.append(_repeated(n, rec))
                 continue
             why = T("sa main ne contient pas cette combinaison", "their hand does not contain that combination")
         out.append(Defect(DefectKind.ANNOUNCE_UNSUPPORTED, n, T(
@@ -398,7 +475,18 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
             f"{points.get(taker_team, 0)} points de cartes pour les preneurs contre {points.get(defence_team, 0)}",
             f"contract recorded as {'made' if res.contrat_reussi else 'failed'}, but it is {en_state}: "
             f"{points.get(taker_team, 0)} card points for the takers against {points.get(defence_team, 0)}")))
-    if (res.score_equipe_prenante, res.score_equipe_defense) != (score.taker, score.defence):
+    penalised = _penalised(renonces, team_of, taker_team, defence_team, ann, belote_team)
+    recorded_pair = (res.score_equipe_prenante, res.score_equipe_defense)
+    if penalised is not None and recorded_pair == (penalised[taker_team], penalised[defence_team]):
+        pass  # the recorded score applies the renonce penalty: right
+    elif penalised is not None and recorded_pair == (score.taker, score.defence):
+        out.append(Defect(DefectKind.PENALTY_NOT_APPLIED, n, T(
+            f"renonce au pli {renonces[0].trick} : le score enregistré {recorded_pair[0]}-{recorded_pair[1]} "
+            f"n'applique pas la pénalité ({penalised[taker_team]}-{penalised[defence_team]}, preneurs-défense)",
+            f"renonce in trick {renonces[0].trick}: the recorded score {recorded_pair[0]}-{recorded_pair[1]} "
+            f"does not apply the penalty ({penalised[taker_team]}-{penalised[defence_team]}, takers-defence)"),
+            trick=renonces[0].trick, player=renonces[0].player))
+    elif recorded_pair != (score.taker, score.defence):
         out.append(Defect(DefectKind.SCORE_MISMATCH, n, T(
             f"score enregistré {res.score_equipe_prenante}-{res.score_equipe_defense} (preneurs-défense), "
             f"recalculé {score.taker}-{score.defence}",
@@ -406,16 +494,11 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
             f"recomputed {score.taker}-{score.defence}")))
 
     # -- renonce penalty ---------------------------------------------------------------
-    adjusted = None
+    adjusted = penalised
     if renonces:
         earliest = renonces[0]
-        offender = team_of.get(earliest.player or "", defence_team)
-        other = defence_team if offender == taker_team else taker_team
         all_ann = ann[taker_team] + ann[defence_team]
-        adjusted = {
-            offender: BELOTE_POINTS if belote_team == offender else 0,
-            other: TOTAL_POINTS + all_ann + (BELOTE_POINTS if belote_team == other else 0),
-        }
+        assert adjusted is not None
         both = len({team_of.get(d.player or "") for d in renonces}) > 1
         for d in renonces:
             team = team_of.get(d.player or "", defence_team)
@@ -431,6 +514,55 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
             d.penalty = Penalty(team, T(fr, en), RENONCE_SOURCE, dict(adjusted), verified=False)
 
     report.deals.append(DealReport(n, taker_team, defence_team, winners, dict(points), score, recorded, adjusted))
+
+
+def _repeated(n: int, rec: AnnounceRecord) -> Defect:
+    return Defect(DefectKind.ANNOUNCE_REPEATED, n, T(
+        f"annonce {rec.type} ({rec.valeur}) de {rec.joueur_id} déjà comptée : une combinaison ne compte qu'une fois",
+        f"announce {rec.type} ({rec.valeur}) by {rec.joueur_id} already counted: a combination counts once"),
+        player=rec.joueur_id)
+
+
+def _penalised(renonces: list[Defect], team_of: dict[str, str], taker_team: str, defence_team: str,
+               ann: dict[str, int], belote_team: str | None) -> dict[str, int] | None:
+    """The deal's score after the renonce penalty (see RULES.md), None without a renonce: the
+    first renonce's side is dedans, the other scores 162 + every announce, a belote stays."""
+    if not renonces:
+        return None
+    offender = team_of.get(renonces[0].player or "", defence_team)
+    other = defence_team if offender == taker_team else taker_team
+    return {
+        offender: BELOTE_POINTS if belote_team == offender else 0,
+        other: TOTAL_POINTS + ann[taker_team] + ann[defence_team] + (BELOTE_POINTS if belote_team == other else 0),
+    }
+
+
+def _check_sequence(game: GameRecord, report: CheckReport) -> None:
+    """Deals numbered 1, 2, 3..., tricks 1 to 8 in each, and the deal passing to the left
+    (the next position) from one deal to the next, once more per deal nobody took in between
+    (``donnes_blanches``; without it the rotation cannot be told from the record)."""
+    out = report.defects
+    for i, deal in enumerate(game.manches):
+        n = deal.numero_manche
+        if n != i + 1:
+            out.append(Defect(DefectKind.DEAL_NUMBER, n, T(
+                f"donne {i + 1} du relevé numérotée {n}", f"deal {i + 1} of the record is numbered {n}")))
+        for k, trick in enumerate(deal.plis, start=1):
+            if trick.numero_pli != k:
+                out.append(Defect(DefectKind.TRICK_NUMBER, n, T(
+                    f"pli {k} numéroté {trick.numero_pli}", f"trick {k} is numbered {trick.numero_pli}"), trick=k))
+        if i and deal.donnes_blanches is not None:  # a record that leaves void deals out cannot show the rotation
+            before = game.manches[i - 1].dealer_position
+            blanks = deal.donnes_blanches
+            due = (before + blanks) % 4 + 1
+            if deal.dealer_position != due:
+                fr_v = f" et {blanks} donne(s) blanche(s)" if blanks else ""
+                en_v = f" and {blanks} deal(s) nobody took" if blanks else ""
+                out.append(Defect(DefectKind.DEALER_ROTATION, n, T(
+                    f"donneur en position {deal.dealer_position} ; après la position {before}{fr_v}, la donne "
+                    f"passait à la position {due} (à gauche)",
+                    f"dealer at position {deal.dealer_position}; after position {before}{en_v} the deal passed "
+                    f"to position {due} (on the left)")))
 
 
 def _check_team_totals(game: GameRecord, report: CheckReport) -> None:
