@@ -1,16 +1,21 @@
-"""Classify throughput on real records, and cold ``arbitre classify`` start-up.
+"""Classify throughput on real records next to endplay, bounded work, peak RSS, cold start.
 
-Run: ``python benchmarks/bench_classify.py [--reps 7] [--cli-runs 15]`` with an interpreter
-that has arbitre installed (the bench venv also has endplay:
-``/tmp/benchvenv/bin/pip install -e .`` then ``/tmp/benchvenv/bin/python benchmarks/bench_classify.py``).
+Run: ``python benchmarks/bench_classify.py [--reps 7] [--cli-runs 15] [--big-mb 50]`` with an
+interpreter that has arbitre and its ``bench`` extra (endplay) installed (``pip install -e .[bench]``).
 
-(a) boards per second for reading + classifying every file of ``../shared/data/bridge/``
-in-process with the fast path (``arbitre.rulings.bridge.fastscan.scan_file``), on the PBN
-files and on all files, next to endplay's PBN reader (``endplay.parsers.pbn.loads``) on the
-same PBN files in the same run, and the reference path (``reading.read_text`` +
-``reading.report``) for honesty. Texts are decoded once before timing; every side gets the
-same ``str``. endplay crashes on some files: those are cut into records at blank lines and
-each record is fed alone, failures counted. Target: ours >= 20x endplay on the PBN files.
+(a) boards per second of the summary view (each reader's fast lane, then ``summary.summarize``)
+on the PBN files of ``../shared/data/bridge/`` (``pbn/`` and ``more/``) plus
+``tests/data/bridge/quirks.pbn``, side by side with endplay's PBN reader on the same texts;
+and on the LIN files (``lin/`` plus ``tests/data/bridge/quirks.lin``) rewritten as BBO
+single-hand records, the LIN endplay's reader takes (it cannot read vugraph files), side by
+side with endplay's LIN reader. Targets: >= 20x endplay on each. The full-report path
+(reference lanes + ``reading.report``) is shown for honesty.
+
+(c) one typed auction of 100,000 calls read and classified in-process. Target: < 1 s.
+
+(d) peak RSS of ``arbitre classify BIG.pbn --json`` and ``--summary --json`` on a synthetic PBN
+of ``--big-mb`` MB (written to a temporary folder), and of ``arbitre classify /dev/zero``.
+Target: < 100 MB.
 
 (b) the median wall time of a cold ``arbitre classify "1H P 2C P P P" --dealer N`` (the
 console script of this interpreter's environment, ``ARBITRE_DB`` pointing at a KB created

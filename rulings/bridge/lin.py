@@ -1,8 +1,10 @@
 """Read BBO LIN files (vugraph and single-hand) into :class:`~arbitre.rulings.bridge.records.Board` s.
 
 LIN is a flat list of ``key|value|`` pairs; lines only wrap it (a record may break across
-lines anywhere), so the reader walks the pairs of the whole text once, keeping each pair's
-offset to report line and column. The keys used here:
+lines anywhere), so the reader joins the lines and walks the pairs once, block by block
+(streaming), keeping each pair's offset to report line and column. One walker, two lanes:
+the reference lane makes a token per call (line, column, alert, explanation), the fast lane
+(``fast=True``) keeps the calls of a plain record as kernel codes. The keys used here:
 
 * ``vg|event,segment,I,first,last,team,score,team,score|`` header; ``rs|`` results of every
   table, two per board (open room then closed room) from board ``first``; ``pn|`` players,

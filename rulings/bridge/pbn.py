@@ -143,33 +143,29 @@ class _Reader:
         text = self.carry + block if self.carry else block
         if "\r" in text:
             text = text.replace("\r\n", "\n")
-        chunks, comments, odd = _records(text)
+        chunks, scan = _records(text, self.fast)
         last_start, _ = chunks.pop()
         self.carry = text[last_start:]  # the last record may go on in the next block
         if len(self.carry) > MAX_RECORD:
             raise _too_long(self.source, self.line + text.count("\n", 0, last_start))
-        yield from self._read(text, chunks, comments, odd, last_start)
+        yield from self._read(text, chunks, scan, last_start)
 
     def close(self) -> Iterator[Board]:
         text, self.carry = self.carry, ""
         if text:
-            _, comments, odd = _records(text)
-            yield from self._read(text, [(0, len(text))], comments, odd, len(text))
+            _, scan = _records(text, self.fast)
+            yield from self._read(text, [(0, len(text))], scan, len(text))
         if not self.any_tag and self.first_stray is not None:
             self.close_held_as_error()
         yield from self.held
         self.held = []
 
-    def _read(self, text: str, chunks: list[tuple[int, int]], comments: list[int], odd: bool,
-              upto: int) -> Iterator[Board]:
+    def _read(self, text: str, chunks: list[tuple[int, int]], scan: _Scan, upto: int) -> Iterator[Board]:
         """Read the records ``chunks`` of ``text``; ``self.line`` moves on to the line of ``upto``."""
         line = self.line
         pos = 0
         fast = self.fast
-        clean, bad = text, []
-        if fast:
-            clean = _blank(text, comments) if comments else text
-            bad = _not_plain(clean)  # where a record stops being plain
+        clean, bad, odd = scan.clean, scan.bad, bool(scan.odd)
         for start, end in chunks:
             line += text.count("\n", pos, start)
             pos = start
@@ -719,16 +715,33 @@ def _note(board: Board, last: CallToken | None, text: str, line: int, col: int) 
 _SEPARATOR = re.compile(r"\n(?:[ \t]*\n)+")  # blank lines end a game
 # what can hide a "{" or a blank line from the record cutter: % lines, quoted values, ; comments, { } comments
 _SKIPPED = re.compile(r'^%[^\n]*|"(?:[^"\\\n]|\\.)*"|;[^\n]*|\{[^}]*\}?', re.MULTILINE)
-_ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")  # str.splitlines breaks lines there too
+_ODD_BREAK_CHARS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # str.splitlines breaks lines there too
+_ODD_BREAKS = re.compile(f"[{_ODD_BREAK_CHARS}]")
 _HELD_MAX = 1000
 _NOT_NEWLINE = re.compile(r"[^\n]+")
 _BRACE = re.compile(r"\{")
 
 
-def _records(text: str) -> tuple[list[tuple[int, int]], list[int], bool]:
+class _Scan:
+    """What one pass over a block found: comment spans, odd line breaks, the text with its
+    comments blanked (the fast lane reads that), and where it stops being plain."""
+
+    __slots__ = ("comments", "odd", "clean", "bad")
+
+    def __init__(self, text: str, fast: bool) -> None:
+        self.comments = _comments(text) if "{" in text else []
+        self.odd = [m.start() for m in _ODD_BREAKS.finditer(text)] if _has_odd_breaks(text) else []
+        self.clean = _blank(text, self.comments) if fast and self.comments else text
+        self.bad = _not_plain(self.clean) if fast or not self.comments else [0]
+
+
+def _has_odd_breaks(text: str) -> bool:
+    return any(c in text for c in _ODD_BREAK_CHARS)
+
+
+def _records(text: str, fast: bool = False) -> tuple[list[tuple[int, int]], _Scan]:
     """Spans of the records of ``text`` (the last one runs to the end: it may go on in the
-    next block), with where the comments are (see :func:`_comments`) and whether the text
-    has line breaks other than ``\\n``.
+    next block), and what the scan of the text found (see :class:`_Scan`).
 
     A blank line ends a record where the reference reader surely ends a game there: outside
     a ``{ }`` comment, after a last tag that is one plain tag line, with no quote after it
@@ -736,18 +749,17 @@ def _records(text: str) -> tuple[list[tuple[int, int]], list[int], bool]:
     other than ``\\n`` in the record. Elsewhere the records stay together, which is always
     safe: the reference lane reading two records at once makes the same boards.
     """
+    scan = _Scan(text, fast)
+    comments, odd = scan.comments, scan.odd
     spans: list[tuple[int, int]] = []
     start = 0
-    comments = _comments(text) if "{" in text else []
-    odd = [m.start() for m in _ODD_BREAKS.finditer(text)]
-    if not comments and not odd and "\\" not in text and text.count('"') == 2 * text.count("[") \
-            and _ODD_BRACKET.search(text) is None:
+    if not comments and not odd and not scan.bad and "\\" not in text and text.count('"') == 2 * text.count("["):
         # every "[" a plain tag line, every quote in a tag: every blank line ends a game
         for m in _SEPARATOR.finditer(text):
             spans.append((start, m.start()))
             start = m.end()
         spans.append((start, len(text)))
-        return spans, comments, False
+        return spans, scan
     for m in _SEPARATOR.finditer(text):
         cut = m.start()
         if comments and bisect_right(comments, cut) % 2:  # inside a comment
@@ -767,7 +779,7 @@ def _records(text: str) -> tuple[list[tuple[int, int]], list[int], bool]:
         spans.append((start, cut))
         start = m.end()
     spans.append((start, len(text)))
-    return spans, comments, bool(odd)
+    return spans, scan
 
 
 def _blank(text: str, comments: list[int]) -> str:
@@ -792,6 +804,8 @@ def _not_plain(text: str) -> list[int]:
     are found by one regex, and nothing hides in its other lines (the reference reader does
     not tokenize a line with no ``[`` or ``{`` outside the auction, whose words are checked
     one by one)."""
+    if "{" not in text and _ODD_BRACKET.search(text) is None:  # the common case: one pass, nothing found
+        return []
     found = [m.start() for m in _ODD_BRACKET.finditer(text)]
     if "{" in text:
         found += [m.start() for m in _BRACE.finditer(text)]
@@ -839,7 +853,7 @@ _TAG_LINE_RE = re.compile(_TAG_LINE)
 # a "[" that does not open a plain tag line: after something else than a line break (the
 # lookbehind), or not followed by the rest of one tag and the line's end. The literal "[" lets
 # the regex engine jump from "[" to "[".
-_ODD_BRACKET = re.compile(r'\[(?:(?<=[^\n]\[)|(?![A-Za-z0-9]+ "(?:[^"\\\n]|\\.)*"\]$))', re.MULTILINE)
+_ODD_BRACKET = re.compile(r'\[(?:(?<=[^\n]\[)|(?![A-Za-z0-9]+ "[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"\]$))', re.MULTILINE)
 # In a plain record '[Name "' only opens a tag line, so these need no line anchors (which would
 # stop the regex engine from jumping from "[" to "[").
 _WANT_HEAD = re.compile(r'\[(?:Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West|Score|Deal|Room|Table) "')

@@ -6,10 +6,12 @@ each defect becomes a :class:`Problem` in ``board.problems`` (with its line and 
 director sees every record and what is wrong with it. Only a file that is not in the format
 at all raises :class:`~arbitre.rulings.errors.InputError`.
 
-The calls are pushed into the project's :class:`~arbitre.rulings.bridge.auction.Auction`
-engine as they are read; the engine's irregularities are turned into problems here (unless
-the record itself marks them as accepted, PBN ``^I``/``^S``), and the contract the engine
-derives is compared with the record's own (PBN ``[Contract]``/``[Declarer]``, LIN ``rs|``).
+:func:`finish_board` classifies a board once its calls are read, whichever lane read them:
+a clean auction by the kernel alone (:func:`~arbitre.rulings.bridge.kernel.run`), any other
+by the :class:`~arbitre.rulings.bridge.auction.Auction` engine, whose irregularities become
+problems here (unless the record itself marks them as accepted, PBN ``^I``/``^S``); the
+contract is compared with the record's own (PBN ``[Contract]``/``[Declarer]``, LIN ``rs|``)
+by :meth:`RecordedResult.agrees_with`. The caps on a line and a record live here too.
 """
 from __future__ import annotations
 

@@ -158,7 +158,7 @@ def _summarize(board, machine: Machine, kinds: dict) -> Summary:
     if board.irregularities:
         return _from_report(board, machine, kinds, recorded, problems, fast)
     codes = board.call_codes()
-    states, classes = _table_for(machine)[tuple(c != kernel.PASS for c in codes[:4])]
+    states, classes = _table_for(machine)[tuple(map(bool, codes[:4]))]  # a pass is code 0: False
     c = board.contract
     contract = None if c is None else (c.level, int(c.strain), c.doubled, int(c.declarer))
     turn = board.turn

@@ -81,7 +81,7 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
             raise _located(err, source, lineno, m.start(1) + 1) from None
         start = m.end()
     board = Board(source=source, index=index, line=lineno, format="text")
-    pending: list[tuple[str, int, Call, Seat | None, bool]] = []
+    pending: list[tuple[str, int, Call, Seat | None, bool, bool]] = []  # raw, column, call, seat, alert, AP
     for tm in _TOKEN.finditer(body, start):
         raw, col = tm.group(), tm.start() + 1
         seat: Seat | None = None
@@ -97,8 +97,9 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
                                  token=raw, line=lineno, column=col, source=source)
         alert = text.endswith("!")
         core = text.rstrip("!")
-        if core.upper() == "AP":
-            pending.append((raw, col, PASS, None, False))  # expanded once the auction is known
+        if core.upper() == "AP":  # expanded once the auction is known
+            up = raw.upper()
+            pending.append((raw, col, PASS, None, False, up.rstrip("!") == "AP" or up.endswith(":AP")))
             continue
         call = STANDARD_CALLS.get(core.upper())
         if call is None:
@@ -106,7 +107,7 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
                 call = Call.parse(core)
             except InputError as err:
                 raise _located(err, source, lineno, col, raw) from None
-        pending.append((raw, col, call, seat, alert))
+        pending.append((raw, col, call, seat, alert, False))
     if dealer is None and pending and pending[0][3] is not None:  # Seat.N is 0: test against None
         dealer = pending[0][3]
     if dealer is None:
@@ -119,8 +120,8 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
     board.seat_tagged = any(p[3] is not None for p in pending)
     auction = board.auction
     assert auction is not None
-    for raw, col, call, seat, alert in pending:
-        if raw.upper().rstrip("!") == "AP" or raw.upper().endswith(":AP"):
+    for raw, col, call, seat, alert, all_pass in pending:
+        if all_pass:
             while not auction.is_complete:
                 _push(board, raw, lineno, col, PASS, None, False)
             continue
