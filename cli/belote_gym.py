@@ -52,7 +52,12 @@ def render_report(report: dict[str, Any], lang: str) -> None:
                if fr else f"Difference A - B: {d['mean']:+.2f} points per deal, 95% CI {_fmt_ci(d['ci95'])}, p = {p}")
     dps = report["deals_per_second"]
     speed = "-" if dps is None else f"{dps:,.0f}"
-    out.print(f"{report['plays']} donnes jouées en {report['seconds']:.1f} s ({speed} donnes/s, {report['backend']})"
+    import re
+
+    backend_fr = re.sub(r"\bprocess(es)?\b", "processus", report["backend"])
+    backend_fr = (backend_fr.replace("dask local cluster", "grappe Dask locale").replace("dask cluster", "grappe Dask")
+                  .replace("workers", "travailleurs"))
+    out.print(f"{report['plays']} donnes jouées en {report['seconds']:.1f} s ({speed} donnes/s, {backend_fr})"
                if fr else f"{report['plays']} deals played in {report['seconds']:.1f} s ({speed} deals/s, "
                f"{report['backend']})")
 
