@@ -85,6 +85,7 @@ class DefectKind(str, Enum):
     DEAL_NUMBER = "deal_number"
     TRICK_NUMBER = "trick_number"
     PENALTY_NOT_APPLIED = "penalty_not_applied"
+    DEAL_ORDER = "deal_order"
 
 
 RENONCE_SOURCE = T(
@@ -327,6 +328,14 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
                 fr += " ; jamais distribuées : " + ", ".join(c.short() for c in missing)
                 en += "; never dealt: " + ", ".join(c.short() for c in missing)
             out.append(Defect(DefectKind.DECK_MISMATCH, n, T(fr, en)))
+        elif not bad_size and taker in pos_of:
+            wrong = _deal_order(deck, [by_pos[(deal.dealer_position + i) % 4 + 1] for i in range(4)], taker, dist)
+            if wrong is not None:
+                out.append(Defect(DefectKind.DEAL_ORDER, n, T(
+                    f"les mains ne viennent pas du paquet enregistré distribué 3+2 (ou 2+3), carte retournée, "
+                    f"puis 3 (2 au preneur) depuis la gauche du donneur : {wrong.fr}",
+                    f"the hands do not come from the recorded deck dealt 3+2 (or 2+3), turned card, then 3 "
+                    f"(2 to the taker) from the dealer's left: {wrong.en}")))
 
     # -- the play ----------------------------------------------------------------
     if len(deal.plis) != 8:
@@ -514,6 +523,44 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
             d.penalty = Penalty(team, T(fr, en), RENONCE_SOURCE, dict(adjusted), verified=False)
 
     report.deals.append(DealReport(n, taker_team, defence_team, winners, dict(points), score, recorded, adjusted))
+
+
+def _deal_order(deck: list[Card], order: list[str], taker: str, dist: Any) -> T | None:
+    """None when ``dist`` is ``deck`` dealt by the pattern (first round 3+2 or 2+3 from the
+    dealer's left, the next card turned, then 3 each and 2 to the taker); else the first
+    difference under the 3+2 pattern."""
+    first_diff: T | None = None
+    for packets in ((3, 2), (2, 3)):
+        pos = 0
+        first: dict[str, set[Card]] = {pid: set() for pid in order}
+        for k in packets:
+            for pid in order:
+                first[pid] |= set(deck[pos:pos + k])
+                pos += k
+        turned = deck[pos]
+        pos += 1
+        second: dict[str, set[Card]] = {}
+        for pid in order:
+            k = 2 if pid == taker else 3
+            second[pid] = set(deck[pos:pos + k])
+            pos += k
+        diff = None
+        if dist.carte_retournee != turned:
+            diff = T(f"la 21e carte est {turned.label().fr}, la carte retournée enregistrée "
+                     f"{dist.carte_retournee.label().fr}",
+                     f"the 21st card is {turned.label().en}, the recorded turned card {dist.carte_retournee.label().en}")
+        else:
+            for pid in order:
+                if set(dist.premier_tour.get(pid, [])) != first[pid]:
+                    diff = T(f"premier tour de {pid} différent", f"{pid}'s first round differs")
+                    break
+                if set(dist.deuxieme_tour.get(pid, [])) != second[pid]:
+                    diff = T(f"second tour de {pid} différent", f"{pid}'s second round differs")
+                    break
+        if diff is None:
+            return None
+        first_diff = first_diff or diff
+    return first_diff
 
 
 def _repeated(n: int, rec: AnnounceRecord) -> Defect:

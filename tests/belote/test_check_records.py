@@ -145,3 +145,24 @@ def test_renonce_penalty_must_be_applied_in_the_recorded_score():
     res["score_equipe_defense"] = deal.adjusted[deal.defence_team]
     kinds = [x.kind for x in check(copy.deepcopy(d)).defects if x.deal == n + 1]
     assert DefectKind.PENALTY_NOT_APPLIED not in kinds and DefectKind.SCORE_MISMATCH not in kinds
+
+
+def test_hands_must_come_from_the_recorded_deck_by_the_pattern():
+    d = doc()
+    deck = d["manches"][0]["paquet_initial_ordonne"]
+    assert check(d).clean  # arbitre deals 3+2, turned card, 3 (2 to the taker)
+    deck[0], deck[31] = deck[31], deck[0]
+    found = [(x.deal, x.kind) for x in check(d).defects]
+    assert found == [(1, DefectKind.DEAL_ORDER)]
+
+
+def test_a_deck_dealt_two_then_three_is_accepted():
+    d = doc()
+    deal = d["manches"][0]
+    deck = deal["paquet_initial_ordonne"]
+    positions = {p["id_joueur"]: p["position"] for p in d["joueurs"]}
+    order = sorted(positions, key=lambda pid: (positions[pid] - deal["dealer_position"] - 1) % 4)
+    first = {pid: list(deal["distribution"]["premier_tour"][pid]) for pid in order}
+    rebuilt = [c for pid in order for c in first[pid][:2]] + [c for pid in order for c in first[pid][2:]]
+    deal["paquet_initial_ordonne"] = rebuilt + deck[20:]
+    assert check(d).clean
