@@ -59,3 +59,17 @@ def test_cli_option(tmp_path):
     assert [b["agrees_with_record"] for b in doc["boards"]] == [True] * 3 and r.exit_code == 0
     r = runner.invoke(app, ["classify", str(f), "--auction-starts", "sideways"])
     assert r.exit_code == 2
+
+
+SAMPLES = __import__("pathlib").Path(__file__).resolve().parents[1] / "data" / "samples"
+
+
+def test_the_shipped_samples_give_what_the_readme_says():
+    runner = CliRunner()
+    doc = json.loads(runner.invoke(app, ["classify", str(SAMPLES / "opening-bid.pbn"), "--summary", "--json"]).stdout)
+    assert [b["problems"] for b in doc["boards"]] == [["auction-omits-passes"], [], []]
+    r = runner.invoke(app, ["classify", str(SAMPLES / "club-night.pbn"), "--summary", "--json"])
+    boards = json.loads(r.stdout)["boards"]
+    assert r.exit_code == 1 and [(b["board"], b["room"]) for b in boards] == [("1", "Open"), ("1", "Closed"), ("2", "Open")]
+    assert [b["laws"] for b in boards] == [{}, {"revoke-recorded": "64", "score-mismatch": "77"},
+                                           {"wrong-declarer": "54A", "irregular-result": "12C"}]
