@@ -255,14 +255,23 @@ def check_game(game: GameRecord, variants: Variants = Variants(),
     """Check every deal of ``game``; return all defects and the recomputed scores."""
     report = CheckReport()
     _check_sequence(game, report)
+    carried = 0  # litige points held over, waiting for the next deal's winner (LitigeRule.HELD_OVER)
     for deal in game.manches:
-        _check_deal(game, deal, variants, rule, report)
+        _check_deal(game, deal, variants, rule, report, carried)
+        score = report.deals[-1].recomputed
+        if score.litige:
+            carried += score.held_over
+        elif carried:
+            carried = 0
     _check_team_totals(game, report)
     return report
 
 
 def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: UndertrumpRule,
-                report: CheckReport) -> None:
+                report: CheckReport, carried: int = 0) -> None:
+    """Check one deal; ``carried`` is the litige points held over from the deals before it, which
+    the winner of this deal receives (a record may add them to its score, or give them apart in
+    ``points_litige_recus``)."""
     n = deal.numero_manche
     out = report.defects
     players = sorted(game.joueurs, key=lambda p: p.position)
@@ -486,7 +495,12 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
             f"{points.get(taker_team, 0)} card points for the takers against {points.get(defence_team, 0)}")))
     penalised = _penalised(renonces, team_of, taker_team, defence_team, ann, belote_team)
     recorded_pair = (res.score_equipe_prenante, res.score_equipe_defense)
-    if penalised is not None and recorded_pair == (penalised[taker_team], penalised[defence_team]):
+    with_litige = None  # the score with the held-over litige points added to this deal's winner
+    if carried and not score.litige and not res.points_litige_recus:
+        with_litige = (score.taker + carried, score.defence) if score.made else (score.taker, score.defence + carried)
+    if with_litige is not None and recorded_pair == with_litige:
+        pass  # the held-over litige points went to this deal's winner: right
+    elif penalised is not None and recorded_pair == (penalised[taker_team], penalised[defence_team]):
         pass  # the recorded score applies the renonce penalty: right
     elif penalised is not None and recorded_pair == (score.taker, score.defence):
         out.append(Defect(DefectKind.PENALTY_NOT_APPLIED, n, T(

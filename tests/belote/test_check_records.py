@@ -166,3 +166,36 @@ def test_a_deck_dealt_two_then_three_is_accepted():
     rebuilt = [c for pid in order for c in first[pid][:2]] + [c for pid in order for c in first[pid][2:]]
     deal["paquet_initial_ordonne"] = rebuilt + deck[20:]
     assert check(d).clean
+
+
+def _game_with_a_litige() -> dict:
+    """A game arbitre plays (random players) in which a litige is held over: the record gives the
+    points apart, in ``points_litige_recus``."""
+    from arbitre.arena.match import play_game
+    from arbitre.arena.record import game_record
+    from arbitre.arena.registry import make_player
+
+    for seed in range(1, 400):
+        res = play_game([make_player("random", seed=seed * 10 + i) for i in range(4)], seed=seed)
+        if any(got != (0, 0) for got in res.received):
+            return game_record(res.deals, received=res.received)
+    raise AssertionError("no litige in 400 games")
+
+
+def test_held_over_litige_points_added_to_the_next_deal_are_right():
+    d = _game_with_a_litige()
+    assert check(d).clean
+    # the same game as a scorer writes it: the received points inside the next deal's score
+    for deal in d["manches"]:
+        res = deal["resultat_manche"]
+        got = res.pop("points_litige_recus", {})
+        for team, pts in got.items():
+            taker = deal["contrat"]["equipe_prenante"]
+            key = "score_equipe_prenante" if team in (taker, f"equipe_{taker}") else "score_equipe_defense"
+            res[key] += pts
+    assert check(d).clean
+    # and the points given to the wrong side are a score mismatch
+    for deal in d["manches"]:
+        res = deal["resultat_manche"]
+        res["score_equipe_prenante"], res["score_equipe_defense"] = res["score_equipe_defense"], res["score_equipe_prenante"]
+    assert DefectKind.SCORE_MISMATCH in [x.kind for x in check(d).defects]
