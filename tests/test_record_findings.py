@@ -50,7 +50,7 @@ def test_lead_out_of_turn_mark():
 def test_declarer_played_by_the_wrong_side_is_law_54a():
     (b,) = both_lanes(record(tags='[Declarer "^N"]\n[Contract "4S"]\n'))
     (p,) = b.problems
-    assert (p.code, p.law) == ("wrong-declarer", "54A") and "N played the hand" in p.en and "S declarer" in p.en
+    assert (p.code, p.law) == ("wrong-declarer", "54A") and "N played the hand, S being declarer" in p.en
     assert b.agrees  # the auction made South declarer: the record agrees with it
 
 
@@ -157,3 +157,13 @@ def test_summary_json_never_has_a_null_board_when_the_file_gives_it(tmp_path):
     f.write_text("\n".join([game_text("3", DEAL1, "Open"), game_text(None, DEAL1, "Closed")]), encoding="utf-8")
     doc = json.loads(run("classify", str(f), "--summary", "--json").stdout)
     assert [(b["board"], b["room"]) for b in doc["boards"]] == [("3", "Open"), ("3", "Closed")]
+
+
+def test_full_view_of_a_record_without_auction_still_gives_its_findings(tmp_path):
+    f = tmp_path / "hand.pbn"
+    f.write_text(record(tags='[Declarer "^N"]\n[Contract "4S"]\n[Result "^10"]\n',
+                        auction='[Auction "N"]\n{Pass Pass 1S Pass 4S Pass Pass Pass}\n'), encoding="utf-8")
+    r = run("classify", str(f), "--json")
+    (entry,) = json.loads(r.stdout)["without_auction"]
+    assert "played from the wrong side (L54A)" in entry["message"]["en"]
+    assert "résultat irrégulier (L12C)" in entry["message"]["fr"]

@@ -73,8 +73,8 @@ def check_record(board: Board) -> None:
         return
     if rec.declarer_swapped and rec.declarer is not None:
         board.add_problem("wrong-declarer", T(
-            "le relevé dit que {d} a joué la donne alors que les enchères désignent {p} (^{d})",
-            "the record says {d} played the hand while the auction made {p} declarer (^{d})").format(
+            "le relevé dit que {d} a joué la donne dont {p} était le déclarant (^{d})",
+            "the record says {d} played the hand, {p} being declarer (^{d})").format(
                 d=rec.declarer.name, p=rec.declarer.partner.name), board.line, None, "^" + rec.declarer.name)
     result = rec.result
     if result is not None and result.strip().startswith("^"):
