@@ -106,6 +106,12 @@ def to_json(s: Summary, kinds: dict) -> dict:
     }
 
 
+def _dealer(s: Summary, lang: str) -> str:
+    """The dealer the auction starts from, else the one the record names (a record without an auction)."""
+    seat = s.dealer if s.dealer is not None else s.dealer_tag
+    return "—" if seat is None else Seat[SEATS[seat]].render(lang)
+
+
 _VUL = {"None": ("personne", "none"), "NS": ("NS", "NS"), "EW": ("EO", "EW"), "All": ("tous", "all")}
 
 
@@ -152,7 +158,7 @@ def render(summaries: list[Summary], kinds: dict, lang: str, console: Console) -
         cells = {
             "source": escape(shown[s.source]), "board": escape(s.board or str(s.index + 1)),
             "room": escape(s.room or ""),
-            "dealer": Seat[SEATS[s.dealer]].render(lang) if s.dealer is not None else "—",
+            "dealer": _dealer(s, lang),
             "vul": escape(vulnerability_text(s.vulnerability, lang)),
             "states": " ".join(st or "·" for st in s.states if st) or "—",
             "contract": escape(contract_text(s, lang)), "record": record, "result": escape(s.result or ""),

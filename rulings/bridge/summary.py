@@ -41,6 +41,7 @@ class Summary:
         "contract",
         "db_classes",
         "dealer",
+        "dealer_tag",
         "fast",
         "format",
         "index",
@@ -77,6 +78,7 @@ class Summary:
         self.irregularities = irregularities
         self.fast = fast
         self.room = self.vulnerability = self.result = self.score = None  # the scorer's columns (summarize)
+        self.dealer_tag: int | None = None  # the record's dealer (0-3), auction or not
 
     @property
     def has_auction(self) -> bool:
@@ -145,6 +147,7 @@ def summarize(board, machine: Machine, kinds: dict) -> Summary:
     s = _summarize(board, machine, kinds)
     s.room, s.vulnerability, s.score = board.room, board.vulnerability, board.score
     s.result = None if board.recorded is None else board.recorded.result
+    s.dealer_tag = None if board.dealer is None else int(board.dealer)
     return s
 
 
