@@ -53,6 +53,9 @@ STATED = frozenset(("revoke-recorded", "lead-out-of-turn-recorded", "play-mark",
 
 def check_record(board: Board) -> None:
     """Add to ``board.problems`` the findings of its marks, result and score (see the module)."""
+    rec = board.recorded
+    if rec is None and not board.play_marks and not board.score:
+        return
     for line, column, mark in board.play_marks:
         if mark.upper() == "R":
             board.add_problem("revoke-recorded", T(
@@ -66,7 +69,6 @@ def check_record(board: Board) -> None:
             board.add_problem("play-mark", T(
                 "marque d'irrégularité ^{m} dans le jeu", "irregularity mark ^{m} in the play").format(m=mark),
                 line, column, "^" + mark)
-    rec = board.recorded
     if rec is None:
         if board.score:
             _check_score_without_contract(board)

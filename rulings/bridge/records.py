@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.auction import KIND_VALUE, Auction, Contract, Kind
 from arbitre.rulings.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, Strain
+from arbitre.rulings.bridge.marks import FINDINGS, check_record
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
@@ -98,8 +99,6 @@ class Problem:
     def law(self) -> str | None:
         """The law of the finding, when the record states an irregularity or a score (see
         :data:`arbitre.rulings.bridge.marks.FINDINGS`)."""
-        from arbitre.rulings.bridge.marks import FINDINGS
-
         hit = FINDINGS.get(self.code)
         return None if hit is None else hit[1]
 
@@ -114,8 +113,6 @@ class Problem:
 
 def problem_kind(code: str) -> T:
     """The short name of a problem code (the code itself when it has none)."""
-    from arbitre.rulings.bridge.marks import FINDINGS
-
     short = PROBLEM_KINDS.get(code)
     if short is None:
         hit = FINDINGS.get(code)
@@ -423,8 +420,6 @@ def finish_board(board: Board, *, complete_expected: bool = True, bidding: kerne
     A clean auction is judged by the kernel alone (``bidding``: the fast lane already ran it);
     any other goes through the engine, which says what is irregular.
     """
-    from arbitre.rulings.bridge.marks import check_record
-
     if board.auction_dealer is None:
         check_record(board)
         return board
