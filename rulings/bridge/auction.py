@@ -111,6 +111,7 @@ class Auction:
         self._turn = dealer
         self._pending: tuple[Entry, Irregularity, tuple[kernel.Bidding, Seat]] | None = None
         self._last_irregular = -1  # index of the last call with an irregularity
+        self._closed: dict[tuple[int, int], tuple[dict, dict]] = {}  # see _after_close
 
     # -- history --------------------------------------------------------------------
     def push(self, call: Call, seat: Seat | None = None, *, alert: bool = False, note: str | None = None,
@@ -126,7 +127,7 @@ class Auction:
         if self._last_irregular == entry.index - 1 >= 0:
             self._mark_accepted_by(entry)
         if self._bidding.closed:
-            self._report(Kind.CALL_AFTER_CLOSE, entry, status="cancelled", facts=self._close_facts(who))
+            self._after_close(entry)
             entry.effective = False
             return entry
         if who != expected:
@@ -219,6 +220,20 @@ class Auction:
             # a cancelled call's own irregularities (insufficient, above seven...) have no effect either
         else:
             irr.status = "stands"
+
+    def _after_close(self, entry: Entry) -> None:
+        """Report a call after the close. Its facts and params depend only on the call and the
+        seat once the auction is closed, so they are built once and shared (nothing changes
+        them: an auction of 100,000 calls holds that many)."""
+        key = (entry.call.code, int(entry.seat))
+        shared = self._closed.get(key)
+        if shared is None:
+            irr = self._report(Kind.CALL_AFTER_CLOSE, entry, status="cancelled", facts=self._close_facts(entry.seat))
+            self._closed[key] = (irr.facts, irr.params)
+            return
+        self.irregularities.append(Irregularity(_AFTER_CLOSE, entry.index, entry.seat, entry.call, shared[0],
+                                                shared[1], "cancelled"))
+        self._last_irregular = entry.index
 
     def _close_facts(self, who: Seat) -> dict[str, str]:
         c = self._bidding.contract()

@@ -120,18 +120,16 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
     board.seat_tagged = any(p[3] is not None for p in pending)
     auction = board.auction
     assert auction is not None
+    push, tokens = auction.push, board.calls
     for raw, col, call, seat, alert, all_pass in pending:
         if all_pass:
             while not auction.is_complete:
-                _push(board, raw, lineno, col, PASS, None, False)
+                entry = push(PASS, None, token=raw, column=col)
+                tokens.append(CallToken(raw, lineno, col, PASS, entry.seat, entry.index))
             continue
-        _push(board, raw, lineno, col, call, seat, alert)
+        entry = push(call, seat, alert=alert, token=raw, column=col)
+        tokens.append(CallToken(raw, lineno, col, call, entry.seat, entry.index, alert=alert))
     return finish_board(board, complete_expected=False)
-
-
-def _push(board: Board, raw: str, line: int, col: int, call: Call, seat: Seat | None, alert: bool) -> None:
-    entry = board.auction.push(call, seat, alert=alert, token=raw, column=col)  # type: ignore[union-attr]
-    board.calls.append(CallToken(raw, line, col, call, entry.seat, entry.index, alert=alert))
 
 
 def _located(err: InputError, source: str, line: int, column: int, token: str | None = None) -> InputError:
