@@ -168,3 +168,12 @@ def test_plot_missing_matplotlib_message(monkeypatch, tmp_path):
     with pytest.raises(InputError) as info:
         plot_report({}, tmp_path / "x.png")
     assert "pip install 'arbitre[plot]'" in info.value.render("en")
+
+
+def test_gym_partial_result_on_two_workers(tmp_path):
+    r = _run(["gym", "--team-a", "simple", "--team-b", "badplayers:Crasher", "--deals", "40", "--workers", "2",
+              "--json"], tmp_path)
+    assert r.returncode == 2
+    doc = json.loads(r.stdout)
+    assert doc["partial"] is True and 0 < doc["deals"] < 40 and "error" in doc
+    assert "KeyError" in r.stderr and "Traceback" not in r.stderr
