@@ -634,11 +634,11 @@ def _check_team_totals(game: GameRecord, report: CheckReport) -> None:
                 sums[team] += pts
     for deal in game.manches:  # litige points held over and received on a later deal
         for key, pts in deal.resultat_manche.points_litige_recus.items():
-            team = _team_key(game, key) or key
-            if team in sums:
-                sums[team] += pts
-    for key, team in game.equipes.items():
-        if team.score_total is not None and team.score_total != sums[key]:
+            name = _team_key(game, key) or key
+            if name in sums:
+                sums[name] += pts
+    for key, side in game.equipes.items():
+        if side.score_total is not None and side.score_total != sums[key]:
             report.defects.append(Defect(DefectKind.TEAM_TOTAL, 0, T(
-                f"{key} : total enregistré {team.score_total}, somme des donnes {sums[key]}",
-                f"{key}: recorded total {team.score_total}, sum of the deals {sums[key]}")))
+                f"{key} : total enregistré {side.score_total}, somme des donnes {sums[key]}",
+                f"{key}: recorded total {side.score_total}, sum of the deals {sums[key]}")))
