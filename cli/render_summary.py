@@ -99,7 +99,7 @@ def to_json(s: Summary, kinds: dict) -> dict:
         "states": list(s.states), "db_classes": list(s.db_classes), "complete": s.complete,
         "passed_out": s.passed_out, "turn": None if s.turn is None else SEATS[s.turn], "contract": contract,
         "room": s.room, "vulnerability": s.vulnerability, "recorded_contract": s.recorded,
-        "recorded_result": s.result, "recorded_score": s.score, "agrees_with_record": s.agrees,
+        "recorded_declarer": s.recorded_declarer, "recorded_result": s.result, "recorded_score": s.score, "agrees_with_record": s.agrees,
         "problems": record_problems(s, kinds),
         "laws": {code: FINDINGS[code][1] for code in record_problems(s, kinds) if code in FINDINGS and FINDINGS[code][1]},
         "irregularities": irregularities,
@@ -152,6 +152,8 @@ def render(summaries: list[Summary], kinds: dict, lang: str, console: Console) -
         record = ""
         if s.recorded is not None:
             record = escape(s.recorded)
+            if s.recorded_declarer and s.format == "pbn":  # LIN's rs| already names the declarer
+                record += " " + escape(s.recorded_declarer)
             if s.agrees is not None:
                 record += " ✓" if s.agrees else " [bold red]✗[/]"
         found = findings(s, kinds, lang)

@@ -118,6 +118,7 @@ def test_both_views_show_the_finding_with_its_law(tmp_path):
     assert board["problems"] == ["revoke-recorded", "score-mismatch"]
     assert board["laws"] == {"revoke-recorded": "64", "score-mismatch": "77"}
     assert (board["vulnerability"], board["recorded_result"], board["recorded_score"]) == ("None", "10", "NS 450")
+    assert board["recorded_declarer"] == "S" and board["recorded_contract"] == "4S"
     full = run("classify", str(f))
     assert "revoke recorded (L64)" in full.stdout and "wrong score (L77)" in full.stdout
     text = run("classify", str(f), "--summary", "--lang", "fr")

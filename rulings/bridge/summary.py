@@ -49,6 +49,7 @@ class Summary:
         "passed_out",
         "problems",
         "recorded",
+        "recorded_declarer",
         "result",
         "room",
         "score",
@@ -79,6 +80,7 @@ class Summary:
         self.fast = fast
         self.room = self.vulnerability = self.result = self.score = None  # the scorer's columns (summarize)
         self.dealer_tag: int | None = None  # the record's dealer (0-3), auction or not
+        self.recorded_declarer: str | None = None  # as the record names it: "S", "^N" (played by N)
 
     @property
     def has_auction(self) -> bool:
@@ -148,6 +150,9 @@ def summarize(board, machine: Machine, kinds: dict) -> Summary:
     s.room, s.vulnerability, s.score = board.room, board.vulnerability, board.score
     s.result = None if board.recorded is None else board.recorded.result
     s.dealer_tag = None if board.dealer is None else int(board.dealer)
+    rec = board.recorded
+    if rec is not None and rec.declarer is not None:
+        s.recorded_declarer = ("^" if rec.declarer_swapped else "") + rec.declarer.name
     return s
 
 
