@@ -23,10 +23,10 @@ _W = {
     "room": ("Salle", "Room"), "vul": ("Vuln.", "Vul."), "result": ("Résultat", "Result"), "score": ("Marque", "Score"),
     "passed_out": ("passée", "passed out"), "unfinished": ("en cours", "unfinished"),
     "no_auction": ("pas d'enchères", "no auction"),
-    "totals": ("{n} donnes : {clean} sans constat, {findings} avec constats, {disagree} en désaccord avec le relevé, "
-               "{none} sans enchères.",
-               "{n} boards: {clean} without findings, {findings} with findings, {disagree} disagreeing with the record, "
-               "{none} without an auction."),
+    "totals": (("{n} donnes : {clean} sans constat, {findings} avec constats, {disagree} en désaccord avec le "
+                "relevé, {none} sans enchères."),
+               ("{n} boards: {clean} without findings, {findings} with findings, {disagree} disagreeing with the "
+                "record, {none} without an auction.")),
     "details": ("Détail d'une donne : arbitre classify FICHIER (sans --summary).",
                 "Details of a board: arbitre classify FILE (without --summary)."),
 }
