@@ -257,7 +257,7 @@ def _peak(cmd: list[str], env: dict) -> tuple[float, float, int]:
     t = time.perf_counter()
     if Path("/usr/bin/time").exists():
         proc = subprocess.run(["/usr/bin/time", "-f", "%M", *cmd], env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True)
+                              stderr=subprocess.PIPE, text=True, check=False)  # exit 1 and 2 are results here
         peak = int(proc.stderr.strip().splitlines()[-1])
         return time.perf_counter() - t, peak / 1024, proc.returncode
     popen = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -313,7 +313,7 @@ def memory(size_mb: int) -> dict:
 # -- (b) cold CLI -------------------------------------------------------------------------------------
 def _wall(cmd: list[str], env: dict) -> float:
     t = time.perf_counter()
-    proc = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
     elapsed = time.perf_counter() - t
     if proc.returncode != 0:
         raise RuntimeError(f"{cmd[0]} exited {proc.returncode}: {proc.stderr.decode(errors='replace')[-400:]}")

@@ -51,12 +51,10 @@ def main() -> int:
             ratio = f"{a[f'ratio_{kind}']:.1f}×" if f"ratio_{kind}" in a else ""
             lines.append(f"| classify --summary: boards/s, {a[f'ours_{kind}']['boards']} boards of {what} |"
                          f" {a[f'ours_{kind}']['boards_per_s']:,.0f} | {peer} | ≥ 20× endplay | {ratio} |")
-        lines += [
-            f"| classify --summary: boards/s, LIN vugraph files as they are |"
-            f" {a['ours_lin_vugraph']['boards_per_s']:,.0f} | | | |",
-            f"| classify full reports: boards/s, PBN / LIN (reference lanes) |"
-            f" {a['reference_pbn']['boards_per_s']:,.0f} / {a['reference_lin']['boards_per_s']:,.0f} | | | |",
-        ]
+        lines.append(f"| classify --summary: boards/s, LIN vugraph files as they are |"
+                     f" {a['ours_lin_vugraph']['boards_per_s']:,.0f} | | | |")
+        lines.append(f"| classify full reports: boards/s, PBN / LIN (reference lanes) |"
+                     f" {a['reference_pbn']['boards_per_s']:,.0f} / {a['reference_lin']['boards_per_s']:,.0f} | | | |")
     la = c.get("long_auction")
     if la:
         lines.append(f"| classify: one typed auction of {la['calls']:,} calls, read + classified |"
