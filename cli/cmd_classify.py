@@ -86,6 +86,7 @@ def register(app: typer.Typer) -> None:
         rule: Annotated[bool, typer.Option("--rule", help="Open the ruling of each irregularity, pre-filled from the auction.")] = False,
         answer: Annotated[list[str] | None, typer.Option("--answer", "-a", help="With --rule: NODE=CODE (repeatable).")] = None,
         summary: Annotated[bool, typer.Option("--summary", "-s", help="One line per board (fast scan of whole files) instead of a table per auction.")] = False,
+        starts: Annotated[str, typer.Option("--auction-starts", help="dealer | first-bid: read the auctions of files as starting at the dealer's call (default) or at the opening bid (passes before it left out).")] = "dealer",
         lang: LangOpt = Lang.en,
         db: DbOpt = None,
         as_json: JsonOpt = False,
@@ -115,6 +116,11 @@ def register(app: typer.Typer) -> None:
 
             fail(T("--rule ouvre les arbitrages à partir des rapports complets : ôtez --summary",
                    "--rule opens rulings from full reports: use it without --summary"))
+        if starts not in ("dealer", "first-bid"):
+            from arbitre.cli.common import fail
+
+            fail(T(f"--auction-starts : dealer ou first-bid, pas {starts!r}",
+                   f"--auction-starts: dealer or first-bid, not {starts!r}"))
         try:
             seat = Seat.parse(dealer) if dealer is not None else None
         except InputError as e:  # name the option: "unknown seat ''" alone does not say where
@@ -129,7 +135,7 @@ def register(app: typer.Typer) -> None:
         conn = connect(db)
         machine, kinds = load_machine(conn), load_irregularity_kinds(conn)
         if summary:
-            raise typer.Exit(_summaries(sources, seat, machine, kinds, lang.value, as_json))
+            raise typer.Exit(_summaries(sources, seat, machine, kinds, lang.value, as_json, starts))
         irregular, errors, skipped = [], [], []
         findings = False
         stream = _JsonStream(sys.stdout) if as_json else None
@@ -139,7 +145,7 @@ def register(app: typer.Typer) -> None:
         for kind, value in sources:
             bad_lines: list[InputError] = []  # a typed text goes on past an unreadable line
             try:
-                for b in _boards(kind, value, seat, fast=False, errors=bad_lines):
+                for b in _boards(kind, value, seat, fast=False, errors=bad_lines, starts=starts):
                     r = report(b, machine, kinds)
                     if r is None:
                         skipped.append(_no_auction(b))
@@ -190,16 +196,20 @@ def _refuse_blank(inputs: list[str]) -> None:
                    f"argument {i} is empty: give an auction, a file, a folder or - (standard input)"))
 
 
-def _boards(kind: str, value, seat, *, fast: bool, errors: list | None = None):
-    """The boards of one source, read by streaming (files and stdin) in the lane asked for."""
+def _boards(kind: str, value, seat, *, fast: bool, errors: list | None = None, starts: str = "dealer"):
+    """The boards of one source, read by streaming (files and stdin) in the lane asked for; a
+    file's auctions that all leave out the passes before the opening bid are said so once
+    (or read from the opening bid with ``--auction-starts first-bid``)."""
+    from arbitre.rulings.bridge.auction_start import starts as file_starts
     from arbitre.rulings.bridge.reading import iter_path, iter_stream, iter_text
 
     if kind == "empty-dir":
         raise _empty_dir(value)
     if kind == "file":
-        return iter_path(value, seat, fast=fast, errors=errors)
+        return file_starts(iter_path(value, seat, fast=fast, errors=errors), starts)
     if kind == "stdin":
-        return _not_empty(iter_stream(sys.stdin.buffer, "<stdin>", seat, fast=fast, errors=errors), errors)
+        return file_starts(_not_empty(iter_stream(sys.stdin.buffer, "<stdin>", seat, fast=fast, errors=errors), errors),
+                           starts)
     return iter_text(str(value), "<typed>", seat, fmt="text")
 
 
@@ -276,7 +286,7 @@ def _input_error(e, kind: str, value, lang: str) -> dict:
             "token": e.token, "message": e.message.as_dict()}
 
 
-def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool) -> int:
+def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool, starts: str = "dealer") -> int:
     """``--summary``: scan every source (the readers' fast lanes), one line (or JSON object) per board."""
     from arbitre.cli.render_summary import render, to_json
     from arbitre.rulings.bridge.summary import summarize
@@ -290,7 +300,7 @@ def _summaries(sources, seat, machine, kinds, lang: str, as_json: bool) -> int:
     for kind, value in sources:
         bad_lines: list[InputError] = []  # a typed text goes on past an unreadable line
         try:
-            for b in _boards(kind, value, seat, fast=True, errors=bad_lines):
+            for b in _boards(kind, value, seat, fast=True, errors=bad_lines, starts=starts):
                 s = summarize(b, machine, kinds)
                 count.add(s)
                 if stream is not None:

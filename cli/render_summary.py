@@ -11,7 +11,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from arbitre.cli.render_classify import contract_label
-from arbitre.rulings.bridge.records import PROBLEM_KINDS
+from arbitre.rulings.bridge.marks import FINDINGS
+from arbitre.rulings.bridge.records import problem_kind
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.bridge.summary import SEATS, STRAINS, Summary
 from arbitre.rulings.i18n import T
@@ -21,12 +22,13 @@ _W = {
     "source": ("Source", "Source"), "board": ("Donne", "Board"), "dealer": ("Donneur", "Dealer"),
     "states": ("États pos1-pos4", "States pos1-pos4"), "contract": ("Contrat", "Contract"),
     "record": ("Relevé", "Record"), "findings": ("Constats", "Findings"),
+    "room": ("Salle", "Room"), "vul": ("Vuln.", "Vul."), "result": ("Résultat", "Result"), "score": ("Marque", "Score"),
     "passed_out": ("passée", "passed out"), "unfinished": ("en cours", "unfinished"),
     "no_auction": ("pas d'enchères", "no auction"),
-    "totals": ("{n} donnes : {clean} sans constat, {findings} avec constats, {disagree} en désaccord avec le relevé, "
-               "{none} sans enchères.",
-               "{n} boards: {clean} without findings, {findings} with findings, {disagree} disagreeing with the record, "
-               "{none} without an auction."),
+    "totals": (("{n} donnes : {clean} sans constat, {findings} avec constats, {disagree} en désaccord avec le "
+                "relevé, {none} sans enchères."),
+               ("{n} boards: {clean} without findings, {findings} with findings, {disagree} disagreeing with the "
+                "record, {none} without an auction.")),
     "details": ("Détail d'une donne : arbitre classify FICHIER (sans --summary).",
                 "Details of a board: arbitre classify FILE (without --summary)."),
 }
@@ -54,9 +56,15 @@ def findings(s: Summary, kinds: dict, lang: str) -> list[str]:
         k = kinds.get(kind)
         found.append(f"{getattr(k.label, lang)} (L{k.law})" if k else kind)
     for code in record_problems(s, kinds):
-        short = PROBLEM_KINDS.get(code)
-        found.append(short.get(lang) if short else code)
+        found.append(problem_label(code, lang))
     return found
+
+
+def problem_label(code: str, lang: str) -> str:
+    """A record problem's short name, with its law when it has one: ``revoke recorded (L64)``."""
+    law = FINDINGS[code][1] if code in FINDINGS else None
+    text = problem_kind(code).get(lang)
+    return f"{text} (L{law})" if law else text
 
 
 def record_problems(s: Summary, kinds: dict) -> list[str]:
@@ -92,9 +100,28 @@ def to_json(s: Summary, kinds: dict) -> dict:
         "dealer": None if s.dealer is None else SEATS[s.dealer], "calls": s.call_texts(),
         "states": list(s.states), "db_classes": list(s.db_classes), "complete": s.complete,
         "passed_out": s.passed_out, "turn": None if s.turn is None else SEATS[s.turn], "contract": contract,
-        "recorded_contract": s.recorded, "agrees_with_record": s.agrees, "problems": record_problems(s, kinds),
+        "room": s.room, "vulnerability": s.vulnerability, "recorded_contract": s.recorded,
+        "recorded_declarer": s.recorded_declarer, "recorded_result": s.result, "recorded_score": s.score, "agrees_with_record": s.agrees,
+        "problems": record_problems(s, kinds),
+        "laws": {code: FINDINGS[code][1] for code in record_problems(s, kinds) if code in FINDINGS and FINDINGS[code][1]},
         "irregularities": irregularities,
     }
+
+
+def _dealer(s: Summary, lang: str) -> str:
+    """The dealer the auction starts from, else the one the record names (a record without an auction)."""
+    seat = s.dealer if s.dealer is not None else s.dealer_tag
+    return "—" if seat is None else Seat[SEATS[seat]].render(lang)
+
+
+_VUL = {"None": ("personne", "none"), "NS": ("NS", "NS"), "EW": ("EO", "EW"), "All": ("tous", "all")}
+
+
+def vulnerability_text(vul: str | None, lang: str) -> str:
+    if vul is None:
+        return "—"
+    pair = _VUL.get(vul)
+    return vul if pair is None else pair[0 if lang == "fr" else 1]
 
 
 def _short(source: str) -> str:
@@ -113,8 +140,13 @@ def _short(source: str) -> str:
 
 def render(summaries: list[Summary], kinds: dict, lang: str, console: Console) -> None:
     table = Table(title=w("title", lang), title_justify="left")
-    for key in ("source", "board", "dealer", "states", "contract", "record", "findings"):
-        table.add_column(w(key, lang), overflow="fold", no_wrap=key in ("board", "dealer", "states"))
+    # the scorer's columns only when some record gives them (a folder of bare auctions keeps a narrow table)
+    has = {key: any(getattr(s, attr) for s in summaries)
+           for key, attr in (("room", "room"), ("vul", "vulnerability"), ("result", "result"), ("score", "score"))}
+    keys = [k for k in ("source", "board", "room", "dealer", "vul", "states", "contract", "record", "result", "score",
+                        "findings") if has.get(k, True)]
+    for key in keys:
+        table.add_column(w(key, lang), overflow="fold", no_wrap=key in ("board", "dealer", "states", "vul"))
     shown: dict[str, str] = {}  # source -> how the table shows it (one path lookup per file, not per board)
     for s in summaries:
         if s.source not in shown:
@@ -122,16 +154,21 @@ def render(summaries: list[Summary], kinds: dict, lang: str, console: Console) -
         record = ""
         if s.recorded is not None:
             record = escape(s.recorded)
+            if s.recorded_declarer and s.format == "pbn":  # LIN's rs| already names the declarer
+                record += " " + escape(s.recorded_declarer)
             if s.agrees is not None:
                 record += " ✓" if s.agrees else " [bold red]✗[/]"
         found = findings(s, kinds, lang)
-        table.add_row(
-            escape(shown[s.source]), escape(s.board or str(s.index + 1)),
-            Seat[SEATS[s.dealer]].render(lang) if s.dealer is not None else "—",
-            " ".join(st or "·" for st in s.states if st) or "—",
-            escape(contract_text(s, lang)), record,
-            "[yellow]" + escape("; ".join(found)) + "[/]" if found else "",
-        )
+        cells = {
+            "source": escape(shown[s.source]), "board": escape(s.board or str(s.index + 1)),
+            "room": escape(s.room or ""),
+            "dealer": _dealer(s, lang),
+            "vul": escape(vulnerability_text(s.vulnerability, lang)),
+            "states": " ".join(st or "·" for st in s.states if st) or "—",
+            "contract": escape(contract_text(s, lang)), "record": record, "result": escape(s.result or ""),
+            "score": escape(s.score or ""), "findings": "[yellow]" + escape("; ".join(found)) + "[/]" if found else "",
+        }
+        table.add_row(*(cells[k] for k in keys))
     console.print(table)
     t = totals(summaries)
     console.print(w("totals", lang).format(n=t["boards"], clean=t["clean"], findings=t["with_findings"],

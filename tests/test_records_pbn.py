@@ -74,7 +74,8 @@ def test_irregularity_markers_are_kept_and_accepted() -> None:
         ("1D", "E", "S"), ("1C", "S", "I"), ("4S", "W", None), ("3NT", "N", "I"), ("X", "W", "S")]
     kinds = [irr.kind for irr in b.accepted_irregularities]
     assert kinds == [Kind.BID_OUT_OF_ROTATION, Kind.INSUFFICIENT_BID, Kind.INSUFFICIENT_BID, Kind.DOUBLE_OUT_OF_ROTATION]
-    assert not b.problems and str(b.contract) == "5HX N" and b.agrees  # "^S": S played it, N was declarer
+    # "^S": S played it, N was declarer: the one finding is the hand played from the wrong side (Law 54A)
+    assert b.problem_codes() == ["wrong-declarer"] and str(b.contract) == "5HX N" and b.agrees
     assert not b.is_legal
 
 

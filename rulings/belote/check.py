@@ -36,8 +36,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from arbitre.rulings.belote.cards import DECK, Card
-from arbitre.rulings.belote.play import Obligation, UndertrumpRule, trick_winner, violated_obligation
+from arbitre.rulings.belote.cards import DECK, Card, Rank
+from arbitre.rulings.belote.play import (
+    Obligation,
+    UndertrumpRule,
+    trick_winner,
+    violated_obligation,
+)
 from arbitre.rulings.belote.record import AnnounceRecord, Deal, GameRecord
 from arbitre.rulings.belote.scoring import (
     BELOTE_POINTS,
@@ -75,6 +80,12 @@ class DefectKind(str, Enum):
     CONTRACT_RESULT = "contract_result"
     SCORE_MISMATCH = "score_mismatch"
     TEAM_TOTAL = "team_total"
+    ANNOUNCE_REPEATED = "announce_repeated"
+    DEALER_ROTATION = "dealer_rotation"
+    DEAL_NUMBER = "deal_number"
+    TRICK_NUMBER = "trick_number"
+    PENALTY_NOT_APPLIED = "penalty_not_applied"
+    DEAL_ORDER = "deal_order"
 
 
 RENONCE_SOURCE = T(
@@ -178,32 +189,89 @@ def _team_key(game: GameRecord, name: str) -> str | None:
     return None
 
 
-_BELOTE_TYPES = {"BELOTE", "BELOTE-REBELOTE", "BELOTE_REBELOTE", "BELOTE REBELOTE"}
-_KIND_BY_TYPE = {"TIERCE": AnnounceKind.TIERCE, "CINQUANTE": AnnounceKind.CINQUANTE, "CENT": AnnounceKind.CENT,
-                 "CARRE": AnnounceKind.CARRE, "CARRÉ": AnnounceKind.CARRE}
+# Announce names as records write them (upper-cased, accents, "-" and "_" read as spaces): a
+# sequence by its length or its value, a carré by its rank ("CARRE DE ROIS" is four kings).
+_K = AnnounceKind
+_SEQUENCE_NAMES: dict[str, frozenset[AnnounceKind]] = {
+    "TIERCE": frozenset({_K.TIERCE}), "20": frozenset({_K.TIERCE}),
+    "QUARTE": frozenset({_K.CINQUANTE}), "CINQUANTE": frozenset({_K.CINQUANTE}), "50": frozenset({_K.CINQUANTE}),
+    "QUINTE": frozenset({_K.CENT}),
+    # a hundred is a five-card sequence or a carré of aces, tens, kings or queens: the hand says which
+    "CENT": frozenset({_K.CENT, _K.CARRE}), "100": frozenset({_K.CENT, _K.CARRE}),
+    "150": frozenset({_K.CARRE}), "200": frozenset({_K.CARRE}),
+}
+_CARRE_RANKS = {"VALETS": Rank.JACK, "VALET": Rank.JACK, "J": Rank.JACK, "NEUF": Rank.NINE, "9": Rank.NINE,
+                "AS": Rank.ACE, "A": Rank.ACE, "DIX": Rank.TEN, "10": Rank.TEN, "ROIS": Rank.KING, "ROI": Rank.KING,
+                "K": Rank.KING, "R": Rank.KING, "DAMES": Rank.QUEEN, "DAME": Rank.QUEEN, "Q": Rank.QUEEN,
+                "D": Rank.QUEEN, "V": Rank.JACK, "JACKS": Rank.JACK, "NINES": Rank.NINE, "ACES": Rank.ACE,
+                "TENS": Rank.TEN, "KINGS": Rank.KING, "QUEENS": Rank.QUEEN}
+_ACCENTS = str.maketrans("ÉÈÊÀÂÎÔÛÇ", "EEEAAIOUC")
 
 
-def _match_announce(rec: AnnounceRecord, hand: list[Card]) -> Announce | None:
-    kind_name = rec.type.strip().upper()
-    kind = next((k for prefix, k in _KIND_BY_TYPE.items() if kind_name.startswith(prefix)), None)
-    if kind is None:
+def _announce_name(text: str) -> str:
+    return " ".join(text.upper().translate(_ACCENTS).replace("-", " ").replace("_", " ").split())
+
+
+def _is_belote(name: str) -> bool:
+    """``BELOTE``, ``BELOTE-REBELOTE``, ``Belote et rebelote``, ``REBELOTE``..."""
+    words = set(name.split()) - {"ET", "AND"}
+    return bool(words) and words <= {"BELOTE", "REBELOTE"}
+
+
+def _announce_kind(name: str) -> tuple[frozenset[AnnounceKind], Rank | None] | None:
+    """(kinds it may name, carré rank when named) of an announce name, None when unknown."""
+    words = name.split()
+    if not words:
         return None
-    options = [a for a in possible_announces(hand) if a.kind is kind and a.points == rec.valeur]
-    return max(options, key=lambda a: int(a.top)) if options else None
+    if words[0] in ("CARRE", "SQUARE", "FOUR"):
+        rest = [w for w in words[1:] if w not in ("DE", "D", "OF")]
+        if rest and rest[-1].startswith("D'"):
+            rest[-1] = rest[-1][2:]
+        rank = _CARRE_RANKS.get(rest[0]) if rest else None
+        if rest and rank is None:
+            return None
+        return frozenset({AnnounceKind.CARRE}), rank
+    kinds = _SEQUENCE_NAMES.get(words[0])
+    return None if kinds is None else (kinds, None)
+
+
+def _match_announce(rec: AnnounceRecord, hand: list[Card], taken: frozenset | set = frozenset()
+                    ) -> tuple[Announce | None, bool]:
+    """The best combination of ``hand`` the claim names (kind, value and, for a named carré,
+    rank) among those not ``taken`` yet, and whether the hand has one at all (taken or not):
+    ``(None, True)`` is a claim repeated beyond what the hand holds."""
+    found = _announce_kind(_announce_name(rec.type))
+    if found is None:
+        return None, False
+    kinds, rank = found
+    options = [a for a in possible_announces(hand) if a.kind in kinds and a.points == rec.valeur
+               and (rank is None or a.top == rank)]
+    free = [a for a in options if a not in taken]
+    return (max(free, key=lambda a: int(a.top)) if free else None), bool(options)
 
 
 def check_game(game: GameRecord, variants: Variants = Variants(),
                rule: UndertrumpRule = UndertrumpRule.MUST_UNDERTRUMP) -> CheckReport:
     """Check every deal of ``game``; return all defects and the recomputed scores."""
     report = CheckReport()
+    _check_sequence(game, report)
+    carried = 0  # litige points held over, waiting for the next deal's winner (LitigeRule.HELD_OVER)
     for deal in game.manches:
-        _check_deal(game, deal, variants, rule, report)
+        _check_deal(game, deal, variants, rule, report, carried)
+        score = report.deals[-1].recomputed
+        if score.litige:
+            carried += score.held_over
+        elif carried:
+            carried = 0
     _check_team_totals(game, report)
     return report
 
 
 def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: UndertrumpRule,
-                report: CheckReport) -> None:
+                report: CheckReport, carried: int = 0) -> None:
+    """Check one deal; ``carried`` is the litige points held over from the deals before it, which
+    the winner of this deal receives (a record may add them to its score, or give them apart in
+    ``points_litige_recus``)."""
     n = deal.numero_manche
     out = report.defects
     players = sorted(game.joueurs, key=lambda p: p.position)
@@ -269,6 +337,14 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
                 fr += " ; jamais distribuées : " + ", ".join(c.short() for c in missing)
                 en += "; never dealt: " + ", ".join(c.short() for c in missing)
             out.append(Defect(DefectKind.DECK_MISMATCH, n, T(fr, en)))
+        elif not bad_size and taker in pos_of:
+            wrong = _deal_order(deck, [by_pos[(deal.dealer_position + i) % 4 + 1] for i in range(4)], taker, dist)
+            if wrong is not None:
+                out.append(Defect(DefectKind.DEAL_ORDER, n, T(
+                    f"les mains ne viennent pas du paquet enregistré distribué 3+2 (ou 2+3), carte retournée, "
+                    f"puis 3 (2 au preneur) depuis la gauche du donneur : {wrong.fr}",
+                    f"the hands do not come from the recorded deck dealt 3+2 (or 2+3), turned card, then 3 "
+                    f"(2 to the taker) from the dealer's left: {wrong.en}")))
 
     # -- the play ----------------------------------------------------------------
     if len(deal.plis) != 8:
@@ -359,12 +435,17 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
     # -- announces -----------------------------------------------------------------
     belote_team: str | None = None
     valid: dict[str, list[Announce]] = {taker_team: [], defence_team: []}
+    claimed: set[tuple[str, Any]] = set()  # (player, combination) already counted
     for rec in deal.all_announces():
         hand = hands.get(rec.joueur_id, [])
-        kind = rec.type.strip().upper()
+        name = _announce_name(rec.type)
         team = team_of.get(rec.joueur_id, defence_team)
-        if kind in _BELOTE_TYPES:
+        if _is_belote(name):
+            if ("belote", rec.joueur_id) in claimed or (belote_team is not None and has_belote(hand, trump)):
+                out.append(_repeated(n, rec))
+                continue
             if has_belote(hand, trump) and rec.valeur == BELOTE_POINTS:
+                claimed.add(("belote", rec.joueur_id))
                 belote_team = team
                 continue
             why = T(f"il n'a pas le Roi et la Dame d'atout ({trump.label().fr})",
@@ -372,9 +453,13 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
                 if not has_belote(hand, trump) else T(f"une belote vaut 20, pas {rec.valeur}",
                                                       f"a belote is worth 20, not {rec.valeur}")
         else:
-            match = _match_announce(rec, hand)
+            match, held = _match_announce(rec, hand, {a for p, a in claimed if p == rec.joueur_id})
             if match is not None:
+                claimed.add((rec.joueur_id, match))
                 valid.setdefault(team, []).append(match)
+                continue
+            if held:  # the hand holds it, but every such combination is already counted
+                out.append(_repeated(n, rec))
                 continue
             why = T("sa main ne contient pas cette combinaison", "their hand does not contain that combination")
         out.append(Defect(DefectKind.ANNOUNCE_UNSUPPORTED, n, T(
@@ -408,7 +493,23 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
             f"{points.get(taker_team, 0)} points de cartes pour les preneurs contre {points.get(defence_team, 0)}",
             f"contract recorded as {'made' if res.contrat_reussi else 'failed'}, but it is {en_state}: "
             f"{points.get(taker_team, 0)} card points for the takers against {points.get(defence_team, 0)}")))
-    if (res.score_equipe_prenante, res.score_equipe_defense) != (score.taker, score.defence):
+    penalised = _penalised(renonces, team_of, taker_team, defence_team, ann, belote_team)
+    recorded_pair = (res.score_equipe_prenante, res.score_equipe_defense)
+    with_litige = None  # the score with the held-over litige points added to this deal's winner
+    if carried and not score.litige and not res.points_litige_recus:
+        with_litige = (score.taker + carried, score.defence) if score.made else (score.taker, score.defence + carried)
+    if with_litige is not None and recorded_pair == with_litige:
+        pass  # the held-over litige points went to this deal's winner: right
+    elif penalised is not None and recorded_pair == (penalised[taker_team], penalised[defence_team]):
+        pass  # the recorded score applies the renonce penalty: right
+    elif penalised is not None and recorded_pair == (score.taker, score.defence):
+        out.append(Defect(DefectKind.PENALTY_NOT_APPLIED, n, T(
+            f"renonce au pli {renonces[0].trick} : le score enregistré {recorded_pair[0]}-{recorded_pair[1]} "
+            f"n'applique pas la pénalité ({penalised[taker_team]}-{penalised[defence_team]}, preneurs-défense)",
+            f"renonce in trick {renonces[0].trick}: the recorded score {recorded_pair[0]}-{recorded_pair[1]} "
+            f"does not apply the penalty ({penalised[taker_team]}-{penalised[defence_team]}, takers-defence)"),
+            trick=renonces[0].trick, player=renonces[0].player))
+    elif recorded_pair != (score.taker, score.defence):
         out.append(Defect(DefectKind.SCORE_MISMATCH, n, T(
             f"score enregistré {res.score_equipe_prenante}-{res.score_equipe_defense} (preneurs-défense), "
             f"recalculé {score.taker}-{score.defence}",
@@ -416,16 +517,11 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
             f"recomputed {score.taker}-{score.defence}")))
 
     # -- renonce penalty ---------------------------------------------------------------
-    adjusted = None
+    adjusted = penalised
     if renonces:
         earliest = renonces[0]
-        offender = team_of.get(earliest.player or "", defence_team)
-        other = defence_team if offender == taker_team else taker_team
         all_ann = ann[taker_team] + ann[defence_team]
-        adjusted = {
-            offender: BELOTE_POINTS if belote_team == offender else 0,
-            other: TOTAL_POINTS + all_ann + (BELOTE_POINTS if belote_team == other else 0),
-        }
+        assert adjusted is not None
         both = len({team_of.get(d.player or "") for d in renonces}) > 1
         for d in renonces:
             team = team_of.get(d.player or "", defence_team)
@@ -443,6 +539,93 @@ def _check_deal(game: GameRecord, deal: Deal, variants: Variants, rule: Undertru
     report.deals.append(DealReport(n, taker_team, defence_team, winners, dict(points), score, recorded, adjusted))
 
 
+def _deal_order(deck: list[Card], order: list[str], taker: str, dist: Any) -> T | None:
+    """None when ``dist`` is ``deck`` dealt by the pattern (first round 3+2 or 2+3 from the
+    dealer's left, the next card turned, then 3 each and 2 to the taker); else the first
+    difference under the 3+2 pattern."""
+    first_diff: T | None = None
+    for packets in ((3, 2), (2, 3)):
+        pos = 0
+        first: dict[str, set[Card]] = {pid: set() for pid in order}
+        for k in packets:
+            for pid in order:
+                first[pid] |= set(deck[pos:pos + k])
+                pos += k
+        turned = deck[pos]
+        pos += 1
+        second: dict[str, set[Card]] = {}
+        for pid in order:
+            k = 2 if pid == taker else 3
+            second[pid] = set(deck[pos:pos + k])
+            pos += k
+        diff = None
+        if dist.carte_retournee != turned:
+            diff = T(f"la 21e carte est {turned.label().fr}, la carte retournée enregistrée "
+                     f"{dist.carte_retournee.label().fr}",
+                     f"the 21st card is {turned.label().en}, the recorded turned card {dist.carte_retournee.label().en}")
+        else:
+            for pid in order:
+                if set(dist.premier_tour.get(pid, [])) != first[pid]:
+                    diff = T(f"premier tour de {pid} différent", f"{pid}'s first round differs")
+                    break
+                if set(dist.deuxieme_tour.get(pid, [])) != second[pid]:
+                    diff = T(f"second tour de {pid} différent", f"{pid}'s second round differs")
+                    break
+        if diff is None:
+            return None
+        first_diff = first_diff or diff
+    return first_diff
+
+
+def _repeated(n: int, rec: AnnounceRecord) -> Defect:
+    return Defect(DefectKind.ANNOUNCE_REPEATED, n, T(
+        f"annonce {rec.type} ({rec.valeur}) de {rec.joueur_id} déjà comptée : une combinaison ne compte qu'une fois",
+        f"announce {rec.type} ({rec.valeur}) by {rec.joueur_id} already counted: a combination counts once"),
+        player=rec.joueur_id)
+
+
+def _penalised(renonces: list[Defect], team_of: dict[str, str], taker_team: str, defence_team: str,
+               ann: dict[str, int], belote_team: str | None) -> dict[str, int] | None:
+    """The deal's score after the renonce penalty (see RULES.md), None without a renonce: the
+    first renonce's side is dedans, the other scores 162 + every announce, a belote stays."""
+    if not renonces:
+        return None
+    offender = team_of.get(renonces[0].player or "", defence_team)
+    other = defence_team if offender == taker_team else taker_team
+    return {
+        offender: BELOTE_POINTS if belote_team == offender else 0,
+        other: TOTAL_POINTS + ann[taker_team] + ann[defence_team] + (BELOTE_POINTS if belote_team == other else 0),
+    }
+
+
+def _check_sequence(game: GameRecord, report: CheckReport) -> None:
+    """Deals numbered 1, 2, 3..., tricks 1 to 8 in each, and the deal passing to the left
+    (the next position) from one deal to the next, once more per deal nobody took in between
+    (``donnes_blanches``; without it the rotation cannot be told from the record)."""
+    out = report.defects
+    for i, deal in enumerate(game.manches):
+        n = deal.numero_manche
+        if n != i + 1:
+            out.append(Defect(DefectKind.DEAL_NUMBER, n, T(
+                f"donne {i + 1} du relevé numérotée {n}", f"deal {i + 1} of the record is numbered {n}")))
+        for k, trick in enumerate(deal.plis, start=1):
+            if trick.numero_pli != k:
+                out.append(Defect(DefectKind.TRICK_NUMBER, n, T(
+                    f"pli {k} numéroté {trick.numero_pli}", f"trick {k} is numbered {trick.numero_pli}"), trick=k))
+        if i and deal.donnes_blanches is not None:  # a record that leaves void deals out cannot show the rotation
+            before = game.manches[i - 1].dealer_position
+            blanks = deal.donnes_blanches
+            due = (before + blanks) % 4 + 1
+            if deal.dealer_position != due:
+                fr_v = f" et {blanks} donne(s) blanche(s)" if blanks else ""
+                en_v = f" and {blanks} deal(s) nobody took" if blanks else ""
+                out.append(Defect(DefectKind.DEALER_ROTATION, n, T(
+                    f"donneur en position {deal.dealer_position} ; après la position {before}{fr_v}, la donne "
+                    f"passait à la position {due} (à gauche)",
+                    f"dealer at position {deal.dealer_position}; after position {before}{en_v} the deal passed "
+                    f"to position {due} (on the left)")))
+
+
 def _check_team_totals(game: GameRecord, report: CheckReport) -> None:
     sums: dict[str, int] = {k: 0 for k in game.equipes}
     for d in report.deals:
@@ -451,11 +634,11 @@ def _check_team_totals(game: GameRecord, report: CheckReport) -> None:
                 sums[team] += pts
     for deal in game.manches:  # litige points held over and received on a later deal
         for key, pts in deal.resultat_manche.points_litige_recus.items():
-            team = _team_key(game, key) or key
-            if team in sums:
-                sums[team] += pts
-    for key, team in game.equipes.items():
-        if team.score_total is not None and team.score_total != sums[key]:
+            name = _team_key(game, key) or key
+            if name in sums:
+                sums[name] += pts
+    for key, side in game.equipes.items():
+        if side.score_total is not None and side.score_total != sums[key]:
             report.defects.append(Defect(DefectKind.TEAM_TOTAL, 0, T(
-                f"{key} : total enregistré {team.score_total}, somme des donnes {sums[key]}",
-                f"{key}: recorded total {team.score_total}, sum of the deals {sums[key]}")))
+                f"{key} : total enregistré {side.score_total}, somme des donnes {sums[key]}",
+                f"{key}: recorded total {side.score_total}, sum of the deals {sums[key]}")))

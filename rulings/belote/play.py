@@ -51,6 +51,7 @@ class Obligation(str, Enum):
     FOLLOW = "follow"  # fournir
     TRUMP = "trump"  # couper (or play trump on a trump lead)
     OVERTRUMP = "overtrump"  # monter / surcouper
+    UNDERTRUMP = "undertrump"  # sous-couper (only lower trumps than the opponent's)
 
     def label(self) -> T:
         return _OBLIGATION_LABELS[self]
@@ -60,6 +61,7 @@ _OBLIGATION_LABELS = {
     Obligation.FOLLOW: T("fournir (jouer la couleur demandée)", "follow suit"),
     Obligation.TRUMP: T("couper (jouer atout)", "trump"),
     Obligation.OVERTRUMP: T("monter (surcouper / jouer un atout plus fort)", "overtrump (play a higher trump)"),
+    Obligation.UNDERTRUMP: T("sous-couper (jouer un atout même plus faible)", "undertrump (play a trump, even a lower one)"),
 }
 
 # Strength of each rank (natural-order index 7,8,9,10,J,Q,K,A) when trump / plain.
@@ -205,6 +207,13 @@ def violated_obligation(hand: Sequence[Card], trick: Sequence[Card], trump: Suit
         return Obligation.FOLLOW
     if card.suit == trump:  # a trump, but not a high enough one
         return Obligation.OVERTRUMP
+    on_table = [STRENGTH[int(trump)][c.index] for c in trick if c.suit == trump]
+    if on_table:  # a trump is down: the duty was to beat it, or to play under it when unable
+        strengths = [STRENGTH[int(trump)][c.index] for c in legal if c.suit == trump]
+        if strengths and max(strengths) > max(on_table):
+            return Obligation.OVERTRUMP
+        if strengths:
+            return Obligation.UNDERTRUMP
     return Obligation.TRUMP
 
 

@@ -112,6 +112,9 @@ class Deal(_Model):
     plis: list[Trick]
     resultat_manche: DealResult
     annonces: list[AnnounceRecord] | None = None
+    # deals nobody took just before this one (redealt, the deal passing on each time); when given,
+    # the checker verifies the dealer's rotation (an extension of the seed schema)
+    donnes_blanches: int | None = Field(default=None, ge=0)
 
     @field_validator("paquet_initial_ordonne", mode="before")
     @classmethod

@@ -85,7 +85,7 @@ def loads(text: str, source: str = "<pbn>") -> list[Board]:
 class _Game:
     """What one game collects while its lines are read; :func:`_build` makes the board."""
 
-    __slots__ = ("auction", "auction_at", "line", "notes", "problems", "scope", "stray", "tags")
+    __slots__ = ("auction", "auction_at", "line", "notes", "play_marks", "problems", "scope", "stray", "tags")
 
     def __init__(self, line: int) -> None:
         self.line = line
@@ -96,6 +96,7 @@ class _Game:
         self.scope: str | None = None  # name of the last section tag (notes follow it)
         self.problems: list[tuple[str, T, int, int, str | None]] = []
         self.stray = False
+        self.play_marks: list[tuple[int, int, str]] = []  # ^R... in the play section
 
     def problem(self, code: str, message: T, line: int, column: int, token: str | None = None) -> None:
         self.problems.append((code, message, line, column, token))
@@ -136,6 +137,7 @@ class _Reader:
         self.carry = ""
         self.line = 1  # line number of the start of ``carry``
         self.memo: dict[str, tuple | None] = {}
+        self.numbers = _Numbers()
 
     def feed(self, block: str) -> Iterator[Board]:
         text = self.carry + block if self.carry else block
@@ -171,6 +173,8 @@ class _Reader:
             if fast and not (bad and bisect_left(bad, start) != bisect_left(bad, end)):
                 board = self._fast(clean[start:end], line, odd)
             boards = [board] if board is not None else self._reference(text[start:end], line)
+            for b in boards:
+                self.numbers.see(b)
             if odd and _ODD_BREAKS.search(text, start, end):  # splitlines counts these as line breaks too
                 line += len(text[start:end].splitlines()) - text.count("\n", start, end) - 1
             if boards and not self.any_tag:
@@ -205,10 +209,11 @@ class _Reader:
         tags = dict(found)
         if len(tags) != len(found):  # a wanted tag twice (a second auction...): the reference says what it means
             return None
+        marks = _fast_play_marks(chunk, line0)
         if "#" in tags.values():
             previous = self.previous
             tags = {k: (previous.get(k, "") if v == "#" else v) for k, v in tags.items()}
-        board = _fast_board(chunk, tags, self.source, self.count, line0 + chunk.count("\n", 0, at), self.memo)
+        board = _fast_board(chunk, tags, self.source, self.count, line0 + chunk.count("\n", 0, at), self.memo, marks)
         if board is not None:
             self.previous.update(tags)
             self.count += 1
@@ -289,6 +294,8 @@ class _Reader:
                                     game.auction.append((word, lineno, col + 1))
                                 continue
                         elif "[" not in line and "{" not in line:
+                            if "^" in line and game.scope == "Play":
+                                _play_marks(game, line, lineno, 0)
                             continue  # play, tables: not read
             for m in _TOKEN.finditer(line, pos):
                 kind = m.lastgroup
@@ -340,6 +347,8 @@ class _Reader:
                         tag_state = 4
                     elif section_words and game.auction is not None:
                         game.auction.append((word, lineno, col))
+                    elif game.scope == "Play" and "^" in word:
+                        _play_marks(game, word, lineno, col - 1)
                     elif not game.tags:
                         game.stray = True
                         if first_stray is None:
@@ -386,9 +395,97 @@ def _tag(game: _Game, name: str, value: str, line: int, column: int) -> bool:
     return False
 
 
+class _Numbers:
+    """Board numbers across a file (PBN 2.1 tag inheritance).
+
+    A record without a ``[Board]`` tag, in the same event as the record before it, is the
+    same board when it holds the same cards or no cards (a second table's record that
+    leaves its tags out); with other cards its number is not guessed. A board number met again with
+    another deal in the same event is a ``board-number-clash``: the views never show two
+    deals under one number without saying so. At most :data:`_DEALS_MAX` deals are kept.
+    """
+
+    __slots__ = ("deals", "last", "last_deal", "last_event")
+
+    def __init__(self) -> None:
+        self.last: str | None = None
+        self.last_deal: str | None = None
+        self.last_event: str | None = None
+        self.deals: dict[tuple[str | None, str], str] = {}
+
+    def see(self, b: Board) -> None:
+        if (b.board is None and self.last is not None and b.event == self.last_event
+                and (b.has_auction or b.recorded is not None or b.deal)
+                and (b.deal is None or _same_deal(b.deal, self.last_deal))):
+            b.board = self.last
+            if b.board.isdigit():
+                b.number = int(b.board)
+        self.last_event = b.event
+        if b.board is None:
+            self.last = None
+            return
+        if b.deal and _full_deal(b.deal):  # a partial deal (a problem, a hand record) proves no clash
+            key = (b.event, b.board)
+            seen = self.deals.get(key)
+            if seen is None:
+                if len(self.deals) < _DEALS_MAX:
+                    self.deals[key] = b.deal
+            elif not _same_deal(seen, b.deal):
+                b.add_problem("board-number-clash", T(
+                    "la donne {n} a déjà été lue avec d'autres cartes", "board {n} was already read with other cards"
+                ).format(n=b.board), b.line, None, b.board)
+        self.last, self.last_deal = b.board, b.deal
+
+
+_DEALS_MAX = 100_000
+
+
+def _full_deal(deal: str) -> bool:
+    hands = deal.partition(":")[2].split()
+    return len(hands) == 4 and "-" not in hands
+
+
+def _same_deal(a: str | None, b: str | None) -> bool:
+    """Do two ``[Deal]`` values hold the same cards, whichever hand each starts with (``N:`` or ``W:``)?"""
+    if a == b:
+        return True
+    if a is None or b is None:
+        return False
+    return _by_north(a) == _by_north(b)
+
+
+def _by_north(deal: str) -> tuple[str, ...]:
+    first, _, hands = deal.strip().partition(":")
+    seats = hands.split()
+    at = "NESW".find(first.strip().upper()[:1])
+    if at < 0 or len(seats) != 4:
+        return (deal.strip(),)
+    return tuple(seats[(i - at) % 4] for i in range(4))
+
+
+def _play_marks(game: _Game, text: str, line: int, offset: int) -> None:
+    """Keep the irregularity marks (``^R``: revoke) of a piece of the play section."""
+    for m in _PLAY_MARK.finditer(text):
+        game.play_marks.append((line, offset + m.start() + 1, m.group(1)))
+
+
+_PLAY_MARK = re.compile(r"\^(\w)")
+
+
+def _record_tags(board: Board, tags: dict[str, str]) -> None:
+    """The tags both lanes copy as written: score, deal, room (PBN ``Room``/``Table``)."""
+    board.score = tags.get("Score", "").strip() or None
+    board.deal = tags.get("Deal", "").strip() or None
+    room = tags.get("Room", "").strip() or tags.get("Table", "").strip()
+    if room:
+        board.room = room
+
+
 def _build(game: _Game, source: str, index: int) -> Board:
     tags = game.tags
     board = Board(source=source, index=index, line=game.line, format="pbn")
+    board.play_marks = game.play_marks
+    _record_tags(board, tags)
     for code, message, line, column, token in game.problems:
         board.add_problem(code, message, line, column, token)
     if "Board" in tags:
@@ -425,8 +522,10 @@ def _build(game: _Game, source: str, index: int) -> Board:
         if board.recorded is None:
             board.add_problem("bad-tag", T("contrat illisible {v!r}", "unreadable contract {v!r}").format(v=contract),
                               game.line, None, contract)
-    if game.auction is not None:
+    if game.auction:
         _auction(board, game, tags["Auction"])
+    elif game.auction is not None and board.dealer is None:  # no call at all (all in a comment, say): no
+        board.dealer = _SEAT.get(tags["Auction"].strip().upper())  # auction, but its seat is the dealer
     return finish_board(board)
 
 
@@ -757,8 +856,8 @@ _TAG_LINE_RE = re.compile(_TAG_LINE)
 _ODD_BRACKET = re.compile(r'\[(?:(?<=[^\n]\[)|(?![A-Za-z0-9]+ "[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"\]$))', re.MULTILINE)
 # In a plain record '[Name "' only opens a tag line, so these need no line anchors (which would
 # stop the regex engine from jumping from "[" to "[").
-_WANT_HEAD = re.compile(r'\[(?:Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West) "')
-_WANT = re.compile(r'\[(Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West) "([^"\\\n]*+)"\]')
+_WANT_HEAD = re.compile(r'\[(?:Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West|Score|Deal|Room|Table) "')
+_WANT = re.compile(r'\[(Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West|Score|Deal|Room|Table) "([^"\\\n]*+)"\]')
 _BEFORE_TAGS = re.compile(r"(?:[ \t\n]*%[^\n]*)*[ \t\n]*")  # blank and % lines before a record's first tag
 _SEAT_CODE = {"N": 0, "E": 1, "S": 2, "W": 3}
 _VUL_OK = frozenset(("None", "NS", "EW", "All", "Both", "Love", "-", "none", "ns", "ew", "all", "both", "love",
@@ -796,7 +895,22 @@ def _recorded(contract: str, declarer: str, result: str | None) -> RecordedResul
     return rec
 
 
-def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line: int, memo: dict) -> Board | None:
+def _fast_play_marks(chunk: str, line0: int) -> list[tuple[int, int, str]]:
+    """The ``^R``-like marks of a plain record's play section (its comments blanked), with line and column."""
+    play = chunk.find('[Play "')
+    if play < 0 or "^" not in chunk[play:]:
+        return []
+    start = chunk.find("\n", play) + 1
+    end = chunk.find("\n[", start)
+    out = []
+    for m in _PLAY_MARK.finditer(chunk, start, len(chunk) if end < 0 else end):
+        col = m.start() - chunk.rfind("\n", 0, m.start())
+        out.append((line0 + chunk.count("\n", 0, m.start()), col, m.group(1)))
+    return out
+
+
+def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line: int, memo: dict,
+                marks: list[tuple[int, int, str]] | None = None) -> Board | None:
     """The board of a plain record (see :func:`_plain`; ``chunk`` starts at its first tag), or
     None when the record holds anything the reference lane must judge: an irregular auction,
     an unreadable tag, a marker, a note out of place..."""
@@ -846,6 +960,8 @@ def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line:
         if hit is False:
             return None
         refs, codes, bidding, unfinished = hit
+        if not codes and not unfinished:  # no call at all (all in a comment, say): no auction
+            codes = bidding = None
         notes_follow = end >= 0 and chunk.startswith('[Note "', end + 1)
         if (refs or notes_follow) and _auction_notes(chunk, end) != refs:  # a note nobody calls, or a call to no note
             return None
@@ -854,6 +970,9 @@ def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line:
                   auction_dealer=None if codes is None else _SEATS[dealer])
     if board_id is not None and board_id.isdigit():
         board.number = int(board_id)
+    _record_tags(board, tags)
+    if marks:
+        board.play_marks = marks
     if vul:
         board.vulnerability = _VUL[vul.upper()]
     for player_seat, tag in _PLAYER_TAGS:
@@ -861,7 +980,7 @@ def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line:
             board.players[player_seat] = tags[tag]
     if codes is not None and unfinished:
         board.unfinished = True
-    return finish_board(board, bidding=bidding) if codes is not None else board
+    return finish_board(board, bidding=bidding)
 
 
 def _auction_codes(body: str, dealer: int):

@@ -155,7 +155,7 @@ def report(board, machine, kinds) -> AuctionReport | None:
         rec = board.recorded
         return classify(
             board.auction, machine, kinds, source=board.source, board=board.board,
-            problems=[T(p.fr, p.en) for p in board.problems if not _is_engine_problem(p)],
+            problems=[p.labelled() for p in board.problems if not _is_engine_problem(p)],
             recorded_contract=str(rec) if rec is not None else None,
             agrees=board.agrees,
         )
@@ -169,5 +169,9 @@ def _is_engine_problem(p) -> bool:
 
 
 def no_auction_label(board) -> Label:
-    return Label(fr=f"{board.source} donne {board.board or board.index + 1} : pas d'enchères",
-                 en=f"{board.source} board {board.board or board.index + 1}: no auction")
+    """A record without an auction, with what else the record states (its findings and their law)."""
+    found = [p.labelled() for p in board.problems]
+    more_fr = "".join(f" ; {t.fr}" for t in found)
+    more_en = "".join(f"; {t.en}" for t in found)
+    return Label(fr=f"{board.source} donne {board.board or board.index + 1} : pas d'enchères{more_fr}",
+                 en=f"{board.source} board {board.board or board.index + 1}: no auction{more_en}")

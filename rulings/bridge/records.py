@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.auction import KIND_VALUE, Auction, Contract, Kind
 from arbitre.rulings.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, Strain
+from arbitre.rulings.bridge.marks import FINDINGS, check_record
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
@@ -93,6 +94,30 @@ class Problem:
 
     def __str__(self) -> str:
         return self.render("en")
+
+    @property
+    def law(self) -> str | None:
+        """The law of the finding, when the record states an irregularity or a score (see
+        :data:`arbitre.rulings.bridge.marks.FINDINGS`)."""
+        hit = FINDINGS.get(self.code)
+        return None if hit is None else hit[1]
+
+    def labelled(self) -> T:
+        """The sentence preceded by the short name the summary view shows, and the law:
+        ``revoke recorded (L64) — 12: the record marks...``."""
+        short = problem_kind(self.code)
+        law = self.law
+        head = T(short.fr + (f" (L{law})" if law else ""), short.en + (f" (L{law})" if law else ""))
+        return T(f"{head.fr} — {self.fr}", f"{head.en} — {self.en}")
+
+
+def problem_kind(code: str) -> T:
+    """The short name of a problem code (the code itself when it has none)."""
+    short = PROBLEM_KINDS.get(code)
+    if short is None:
+        hit = FINDINGS.get(code)
+        short = hit[0] if hit is not None else T(code, code)
+    return short
 
 
 # -- calls as read ----------------------------------------------------------------------------
@@ -202,6 +227,8 @@ def parse_recorded(contract: str, declarer: str | None = None, result: str | Non
     doubled = 0
     while i < len(up) and up[i] == "X" and doubled < 2:
         doubled, i = doubled + 1, i + 1
+    if doubled == 0 and i < len(up) and up[i] == "R":  # PBN also writes a redouble "R" (4SR)
+        doubled, i = 2, i + 1
     rest = up[i:]
     if declarer is None:
         if rest and rest[0] not in "=+-":
@@ -252,6 +279,9 @@ class Board:
     problems: list[Problem] = field(default_factory=list)
     codes: list[int] | None = None  # fast lane: the calls as kernel codes (``calls`` stays empty)
     irregularities: tuple[str, ...] = ()  # the engine's irregularity kinds (marked ones too), in call order
+    score: str | None = None  # the record's own score as written (PBN [Score])
+    deal: str | None = None  # the cards as written (PBN [Deal], LIN md|): tells two deals apart
+    play_marks: list[tuple[int, int, str]] = field(default_factory=list)  # PBN ^R... in the play: line, column, mark
     _auction: Auction | None = field(default=None, init=False, repr=False, compare=False)
     _bidding: kernel.Bidding | None = field(default=None, init=False, repr=False, compare=False)
     _turn: Seat | None = field(default=None, init=False, repr=False, compare=False)
@@ -391,6 +421,7 @@ def finish_board(board: Board, *, complete_expected: bool = True, bidding: kerne
     any other goes through the engine, which says what is irregular.
     """
     if board.auction_dealer is None:
+        check_record(board)
         return board
     codes = board.call_codes()
     dealer = board.auction_dealer
@@ -422,6 +453,7 @@ def finish_board(board: Board, *, complete_expected: bool = True, bidding: kerne
             "le contrat enregistré {rec} ne correspond pas aux enchères ({derived})",
             "recorded contract {rec} does not match the auction ({derived})").format(
                 rec=_recorded_text(board.recorded), derived=derived), board.line)
+    check_record(board)
     return board
 
 

@@ -41,6 +41,7 @@ class Summary:
         "contract",
         "db_classes",
         "dealer",
+        "dealer_tag",
         "fast",
         "format",
         "index",
@@ -48,9 +49,14 @@ class Summary:
         "passed_out",
         "problems",
         "recorded",
+        "recorded_declarer",
+        "result",
+        "room",
+        "score",
         "source",
         "states",
         "turn",
+        "vulnerability",
     )
 
     def __init__(self, source, index, board, fmt, dealer, calls, states, db_classes, complete, passed_out,
@@ -72,6 +78,9 @@ class Summary:
         self.problems = problems
         self.irregularities = irregularities
         self.fast = fast
+        self.room = self.vulnerability = self.result = self.score = None  # the scorer's columns (summarize)
+        self.dealer_tag: int | None = None  # the record's dealer (0-3), auction or not
+        self.recorded_declarer: str | None = None  # as the record names it: "S", "^N" (played by N)
 
     @property
     def has_auction(self) -> bool:
@@ -135,7 +144,19 @@ def _table_for(machine: Machine) -> dict:
 
 
 def summarize(board, machine: Machine, kinds: dict) -> Summary:
-    """The :class:`Summary` of a board read by any reader, in either lane."""
+    """The :class:`Summary` of a board read by any reader, in either lane, with the scorer's
+    columns as the record writes them: room or table, vulnerability, result, score."""
+    s = _summarize(board, machine, kinds)
+    s.room, s.vulnerability, s.score = board.room, board.vulnerability, board.score
+    s.result = None if board.recorded is None else board.recorded.result
+    s.dealer_tag = None if board.dealer is None else int(board.dealer)
+    rec = board.recorded
+    if rec is not None and rec.declarer is not None:
+        s.recorded_declarer = ("^" if rec.declarer_swapped else "") + rec.declarer.name
+    return s
+
+
+def _summarize(board, machine: Machine, kinds: dict) -> Summary:
     recorded = None if board.recorded is None else str(board.recorded)
     problems = tuple(board.problem_codes())
     fast = board.codes is not None

@@ -121,7 +121,7 @@ def test_undertrump_variant():
     trick = cards("10D", "JH")
     assert legal_cards(hand, trick, H) == cards("7H")  # default: must play the lower trump
     assert set(legal_cards(hand, trick, H, UndertrumpRule.MAY_DISCARD)) == set(hand)
-    assert violated_obligation(hand, trick, H, parse_card("AS")) is Obligation.TRUMP
+    assert violated_obligation(hand, trick, H, parse_card("AS")) is Obligation.UNDERTRUMP  # issue 15: named exactly
 
 
 def test_leader_may_play_anything():

@@ -1,0 +1,138 @@
+"""What a record states beyond its auction, turned into findings a scorer or a director acts on.
+
+* irregularities the record marks itself (PBN 2.1): ``^R`` in the play (a revoke, Law 64),
+  ``^`` before the declarer (the hand was played by the wrong side, Law 54A), ``^`` before
+  the result (a result that is not the tricks as played: the director's adjusted or
+  transferred tricks);
+* the recorded result and score against the duplicate scoring table (Law 77): a result
+  that cannot be (more than 13 tricks...) or a ``[Score]`` that does not follow from the
+  contract, declarer, result and vulnerability.
+
+:func:`check_record` is called once per board by
+:func:`~arbitre.rulings.bridge.records.finish_board`, whichever reader and lane built it.
+The short name and the law of each finding are in :data:`FINDINGS` (the views show both).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arbitre.rulings.bridge.scoring import (
+    declarer_vulnerable,
+    read_score,
+    score,
+    tricks_taken,
+)
+from arbitre.rulings.i18n import T
+
+if TYPE_CHECKING:
+    from arbitre.rulings.bridge.records import Board
+
+__all__ = ["FINDINGS", "STATED", "check_record"]
+
+FINDINGS: dict[str, tuple[T, str | None]] = {
+    # code -> (short name, law of the 2017 Code)
+    "revoke-recorded": (T("renonce relevée", "revoke recorded"), "64"),
+    "lead-out-of-turn-recorded": (T("entame hors tour relevée", "lead out of turn recorded"), "53"),
+    "play-mark": (T("irrégularité relevée dans le jeu", "irregularity marked in the play"), None),
+    "wrong-declarer": (T("jouée par le mauvais camp", "played from the wrong side"), "54A"),
+    "irregular-result": (T("résultat irrégulier", "irregular result"), "12C"),
+    "impossible-result": (T("résultat impossible", "impossible result"), "77"),
+    "unreadable-result": (T("résultat illisible", "unreadable result"), None),
+    "unreadable-score": (T("marque illisible", "unreadable score"), None),
+    "score-mismatch": (T("marque fausse", "wrong score"), "77"),
+    "board-number-clash": (T("même numéro, donne différente", "one number, two deals"), None),
+    "auction-omits-passes": (T("passes initiales omises", "opening passes omitted"), None),
+}
+
+
+
+STATED = frozenset(("revoke-recorded", "lead-out-of-turn-recorded", "play-mark", "wrong-declarer",
+                    "irregular-result"))
+"""The findings a record states itself (its ``^`` marks): a correct file may hold them."""
+
+
+def check_record(board: Board) -> None:
+    """Add to ``board.problems`` the findings of its marks, result and score (see the module)."""
+    rec = board.recorded
+    if rec is None and not board.play_marks and not board.score:
+        return
+    for line, column, mark in board.play_marks:
+        if mark.upper() == "R":
+            board.add_problem("revoke-recorded", T(
+                "le relevé marque une renonce (^R) dans le jeu", "the record marks a revoke (^R) in the play"),
+                line, column, "^" + mark)
+        elif mark.upper() == "L":
+            board.add_problem("lead-out-of-turn-recorded", T(
+                "le relevé marque une entame hors tour (^L) dans le jeu",
+                "the record marks a lead out of turn (^L) in the play"), line, column, "^" + mark)
+        else:
+            board.add_problem("play-mark", T(
+                "marque d'irrégularité ^{m} dans le jeu", "irregularity mark ^{m} in the play").format(m=mark),
+                line, column, "^" + mark)
+    if rec is None:
+        if board.score:
+            _check_score_without_contract(board)
+        return
+    if rec.declarer_swapped and rec.declarer is not None:
+        board.add_problem("wrong-declarer", T(
+            "le relevé dit que {d} a joué la donne dont {p} était le déclarant (^{d})",
+            "the record says {d} played the hand, {p} being declarer (^{d})").format(
+                d=rec.declarer.name, p=rec.declarer.partner.name), board.line, None, "^" + rec.declarer.name)
+    result = rec.result
+    if result is not None and result.strip().startswith("^"):
+        board.add_problem("irregular-result", T(
+            "résultat marqué irrégulier {r!r} (levées attribuées par l'arbitre, pas celles jouées)",
+            "result marked irregular {r!r} (tricks given by the director, not as played)").format(r=result.strip()),
+            board.line, None, result.strip())
+    if rec.passed_out:
+        if board.score:
+            _check_score_without_contract(board)
+        return
+    if rec.level is None or rec.strain is None or rec.declarer is None or not result or not result.strip():
+        return
+    tricks = tricks_taken(result, rec.level, rec.declarer.name)
+    if tricks is None:
+        board.add_problem("unreadable-result", T("résultat illisible {r!r}", "unreadable result {r!r}").format(
+            r=result), board.line, None, result)
+        return
+    if not 0 <= tricks <= 13:
+        board.add_problem("impossible-result", T(
+            "résultat impossible {r!r} : {n} levées pour le déclarant",
+            "impossible result {r!r}: {n} tricks for declarer").format(r=result.strip(), n=tricks),
+            board.line, None, result)
+        return
+    if not board.score:
+        return
+    strain = "NT" if rec.strain.name == "NT" else rec.strain.name
+    vulnerable = declarer_vulnerable(board.vulnerability, rec.declarer.name)
+    written = read_score(board.score, rec.declarer.name)
+    if written is None:
+        board.add_problem("unreadable-score", T("marque illisible {s!r}", "unreadable score {s!r}").format(
+            s=board.score), board.line, None, board.score)
+        return
+    if vulnerable is None:
+        return
+    due = score(rec.level, strain, rec.doubled, vulnerable, tricks)
+    if written != due:
+        vf, ve = ("vulnérable", "vulnerable") if vulnerable else ("non vulnérable", "not vulnerable")
+        board.add_problem("score-mismatch", T(
+            "marque {w} pour {c} {d}, {t} levées, {vf} : la table donne {due}",
+            "score {w} for {c} by {d}, {t} tricks, {ve}: the scoring table gives {due}").format(
+                w=written, c=_contract(rec), d=rec.declarer.name, t=tricks, vf=vf, ve=ve, due=due),
+            board.line, None, board.score)
+
+
+def _check_score_without_contract(board: Board) -> None:
+    written = read_score(board.score or "", "N")
+    if written is None:
+        board.add_problem("unreadable-score", T("marque illisible {s!r}", "unreadable score {s!r}").format(
+            s=board.score), board.line, None, board.score)
+    elif written != 0 and board.recorded is not None and board.recorded.passed_out:
+        board.add_problem("score-mismatch", T(
+            "marque {w} pour une donne passée : la table donne 0",
+            "score {w} for a passed-out board: the scoring table gives 0").format(w=written),
+            board.line, None, board.score)
+
+
+def _contract(rec) -> str:
+    return f"{rec.level}{rec.strain.name}{'X' * rec.doubled}"
