@@ -592,7 +592,7 @@ class PeerGame:
         """The game so far in the seed 001 JSON schema (played, scored deals only)."""
         if not self.roster:
             return {}
-        return {**players_and_teams(self.names, self.totals), "manches": list(self.deals)}
+        return {**players_and_teams(self.names, self.totals), "manches": numbered(self.deals)}
 
     def view(self) -> dict[str, Any]:
         """GET /etat_du_jeu: this peer's view (never another seat's cards)."""
@@ -623,3 +623,15 @@ class PeerGame:
         d = self._d()
         assert d.trump is not None
         return legal_cards(self.my_hand(), [c for _, c in d.current], d.trump)
+
+
+def numbered(deals: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The played deals as the record numbers them: 1, 2, 3... with ``donnes_blanches``, the
+    deals nobody took in between (the table counts every deal, the record only those played),
+    so that the checker can follow the dealer's rotation."""
+    out, previous = [], 0
+    for i, deal in enumerate(deals, start=1):
+        table_number = int(deal["numero_manche"])
+        out.append({**deal, "numero_manche": i, "donnes_blanches": max(table_number - previous - 1, 0)})
+        previous = table_number
+    return out

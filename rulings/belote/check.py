@@ -599,15 +599,19 @@ def _penalised(renonces: list[Defect], team_of: dict[str, str], taker_team: str,
 
 
 def _check_sequence(game: GameRecord, report: CheckReport) -> None:
-    """Deals numbered 1, 2, 3..., tricks 1 to 8 in each, and the deal passing to the left
-    (the next position) from one deal to the next, once more per deal nobody took in between
-    (``donnes_blanches``; without it the rotation cannot be told from the record)."""
+    """Deals numbered one after the other (1, 2, 3... for a whole game; an extract, such as the
+    one deal a peer re-checks, may start later), tricks 1 to 8 in each, and the deal passing to
+    the left (the next position) from one deal to the next, once more per deal nobody took in
+    between (``donnes_blanches``; without it the rotation cannot be told from the record)."""
     out = report.defects
+    first = game.manches[0].numero_manche if game.manches else 1
+    first = first if first >= 1 else 1
     for i, deal in enumerate(game.manches):
         n = deal.numero_manche
-        if n != i + 1:
+        if n != first + i:
             out.append(Defect(DefectKind.DEAL_NUMBER, n, T(
-                f"donne {i + 1} du relevé numérotée {n}", f"deal {i + 1} of the record is numbered {n}")))
+                f"donne {i + 1} du relevé numérotée {n} (attendu {first + i})",
+                f"deal {i + 1} of the record is numbered {n} (expected {first + i})")))
         for k, trick in enumerate(deal.plis, start=1):
             if trick.numero_pli != k:
                 out.append(Defect(DefectKind.TRICK_NUMBER, n, T(

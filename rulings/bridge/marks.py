@@ -14,7 +14,7 @@ The short name and the law of each finding are in :data:`FINDINGS` (the views sh
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from arbitre.rulings.bridge.scoring import (
     declarer_vulnerable,
@@ -134,5 +134,5 @@ def _check_score_without_contract(board: Board) -> None:
             board.line, None, board.score)
 
 
-def _contract(rec) -> str:
+def _contract(rec: Any) -> str:
     return f"{rec.level}{rec.strain.name}{'X' * rec.doubled}"
