@@ -33,7 +33,7 @@ def test_head_without_alembic_matches_alembic():
 
 
 def _authored_bodies() -> list[str]:
-    """Bodies with an authoring source in data/ (tresillo has none yet)."""
+    """Bodies with an authoring source in data/ (a game's rulings body counts once its laws folder exists)."""
     data = ROOT / "data"
     return [b for b in BODIES if not b.endswith("-rulings") or (data / b.split("-")[0] / "laws").is_dir()]
 

@@ -23,10 +23,9 @@ checked.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from arbitre.rulings.belote.cards import DECK, Card, parse_card
 from arbitre.rulings.belote.check import CheckReport, DealReport, Defect, DefectKind
@@ -50,6 +49,7 @@ from arbitre.rulings.belote.record import Player, Team, Trick
 from arbitre.rulings.belote.scoring import DealScore
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+from arbitre.rulings.jsonrecord import field_error, load_model
 
 
 class _Model(BaseModel):
@@ -116,18 +116,7 @@ class CoincheRecord(_Model):
 
 def load_coinche_record(text: str, source: str | None = None) -> CoincheRecord:
     """Parse and validate a coinche record; raise :class:`InputError` naming the line or the field."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InputError(T(f"JSON invalide : {err.msg}", f"invalid JSON: {err.msg}"),
-                         line=err.lineno, column=err.colno, source=source) from None
-    try:
-        return CoincheRecord.model_validate(data)
-    except ValidationError as err:
-        first = err.errors()[0]
-        path = ".".join(str(p) for p in first["loc"])
-        raise InputError(T(f"champ {path} : {first['msg']}", f"field {path}: {first['msg']}"), token=path,
-                         source=source) from None
+    return load_model(text, CoincheRecord, source, lambda err, _data: field_error(err, source, brackets=False))
 
 
 def check_coinche(record: CoincheRecord, variants: CoincheVariants | None = None) -> CheckReport:

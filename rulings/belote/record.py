@@ -14,14 +14,13 @@ and dates we do not need). Announces are read from ``resultat_manche.annonces``
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from arbitre.rulings.belote.cards import Card, Suit, parse_card, parse_suit
 from arbitre.rulings.errors import InputError
-from arbitre.rulings.i18n import T
+from arbitre.rulings.jsonrecord import load_model
 
 
 def _card(value: Any) -> Card:
@@ -131,36 +130,8 @@ class GameRecord(_Model):
     manches: list[Deal]
 
 
-def _path(loc: tuple[Any, ...]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += ("." if out else "") + str(part)
-    return out or "$"
 
 
 def load_record(text: str, source: str | None = None) -> GameRecord:
     """Parse and validate a recorded game; raise :class:`InputError` (never a traceback)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InputError(
-            T(f"JSON invalide : {err.msg}", f"invalid JSON: {err.msg}"),
-            token=text[err.pos:err.pos + 20].splitlines()[0] if err.pos < len(text) else None,
-            line=err.lineno, column=err.colno, source=source,
-        ) from None
-    try:
-        return GameRecord.model_validate(data)
-    except ValidationError as err:
-        first = err.errors()[0]
-        path = _path(tuple(first["loc"]))
-        count = err.error_count()
-        more_fr = f" (et {count - 1} autre(s) erreur(s))" if count > 1 else ""
-        more_en = f" (and {count - 1} more error(s))" if count > 1 else ""
-        msg = first["msg"]
-        raise InputError(
-            T(f"champ {path} : {msg}{more_fr}", f"field {path}: {msg}{more_en}"),
-            token=path, source=source,
-        ) from None
+    return load_model(text, GameRecord, source)

@@ -18,15 +18,14 @@ error.
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from arbitre.rulings.errors import InputError
-from arbitre.rulings.i18n import T
+from arbitre.rulings.jsonrecord import load_model
 from arbitre.rulings.trees.authoring import _validation_error
 from arbitre.rulings.tresillo.auction import KIND_WORDS, MORE, PASS, PLAY, Kind
 from arbitre.rulings.tresillo.cards import parse_card, parse_suit
@@ -148,13 +147,5 @@ class GameRecord(_Model):
 
 def load_record(text: str, source: str | None = None) -> GameRecord:
     """Parse and validate a record; raise :class:`InputError` naming the line/column or the field path."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InputError(T(f"JSON invalide : {err.msg}", f"invalid JSON: {err.msg}"),
-                         line=err.lineno, column=err.colno, source=source) from None
-    try:
-        return GameRecord.model_validate(data)
-    except ValidationError as err:
-        # the one schema-error reporter (it names the field path, e.g. coups.0.tricks.2.cards.1.card)
-        raise _validation_error(Path(source or "record"), data, err) from None
+    # the one schema-error reporter (it names the field path, e.g. coups.0.tricks.2.cards.1.card)
+    return load_model(text, GameRecord, source, lambda err, data: _validation_error(Path(source or "record"), data, err))
