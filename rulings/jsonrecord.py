@@ -49,7 +49,7 @@ def load_model(text: str, model: type[M], source: str | None = None,
     except json.JSONDecodeError as err:
         raise InputError(
             T(f"JSON invalide : {err.msg}", f"invalid JSON: {err.msg}"),
-            token=(text[err.pos:err.pos + 20].splitlines() or [None])[0] or None,
+            token=next(iter(text[err.pos:err.pos + 20].splitlines()), "") or None,
             line=err.lineno, column=err.colno, source=source,
         ) from None
     except RecursionError:
