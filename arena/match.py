@@ -40,6 +40,7 @@ class GameResult:
     received: list[tuple[int, int]] = field(default_factory=list)  # litige points received on each deal
     totals_after: list[tuple[int, int]] = field(default_factory=list)
     passed_out: int = 0
+    blanks: list[int] = field(default_factory=list)  # void deals just before each played deal
     totals: tuple[int, int] = (0, 0)
     winner: int | None = None
     dealers: list[int] = field(default_factory=list)  # dealer of every attempt, void ones included
@@ -68,6 +69,7 @@ def play_game(players: Sequence[Any], seed: int = 0, target: int = 501, variants
     dealer = 0
     totals = [0, 0]
     carried = 0
+    void_run = 0
     for _ in range(max_deals):
         pack = cut(pack, rng)
         for player in players:
@@ -82,8 +84,11 @@ def play_game(players: Sequence[Any], seed: int = 0, target: int = 501, variants
         dealer = (dealer + 1) % 4
         if played is None:
             result.passed_out += 1
+            void_run += 1
             pack = shuffled(rng)
             continue
+        result.blanks.append(void_run)
+        void_run = 0
         scores = played.team_scores()
         got = [0, 0]
         if played.score.litige:

@@ -78,8 +78,11 @@ def deal_record(played: PlayedDeal, number: int, received: tuple[int, int] = (0,
 
 def game_record(deals: Sequence[PlayedDeal], names: Sequence[str] = IDS,
                 received: Sequence[tuple[int, int]] | None = None,
-                extra: dict[str, Any] | None = None, with_pack: bool = True) -> dict[str, Any]:
-    """A game record of ``deals`` (in order); ``names[seat]`` is shown as each player's ``nom``."""
+                extra: dict[str, Any] | None = None, with_pack: bool = True,
+                blanks: Sequence[int] | None = None) -> dict[str, Any]:
+    """A game record of ``deals`` (in order); ``names[seat]`` is shown as each player's ``nom``;
+    ``blanks[i]``, the deals nobody took just before deal ``i`` (``donnes_blanches``: with it
+    the checker follows the dealer's rotation)."""
     received = received or [(0, 0)] * len(deals)
     totals = [0, 0]
     manches = []
@@ -87,7 +90,10 @@ def game_record(deals: Sequence[PlayedDeal], names: Sequence[str] = IDS,
         a, b = played.team_scores()
         totals[0] += a + got[0]
         totals[1] += b + got[1]
-        manches.append(deal_record(played, number, got, with_pack))
+        record = deal_record(played, number, got, with_pack)
+        if blanks is not None:
+            record["donnes_blanches"] = blanks[number - 1]
+        manches.append(record)
     doc: dict[str, Any] = dict(extra or {})
     doc.update({
         "joueurs": [{"id_joueur": IDS[s], "nom": names[s], "position": s + 1} for s in range(4)],

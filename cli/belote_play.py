@@ -76,7 +76,7 @@ def register(app: typer.Typer) -> None:
             if record is not None:
                 from arbitre.arena.record import game_record
 
-                doc = game_record(result.deals, names=specs, received=result.received)
+                doc = game_record(result.deals, names=specs, received=result.received, blanks=result.blanks)
                 try:
                     record.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
                 except OSError as err:

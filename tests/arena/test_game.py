@@ -68,11 +68,28 @@ def test_same_seed_same_game_bit_for_bit():
 def test_recorded_games_are_clean_for_the_checker(seed):
     specs = [random.Random(seed).choice(["random", "simple", "memory"]) for _ in range(4)]
     result = play_game(_players(specs), seed=seed, target=301 + seed * 10)
-    doc = game_record(result.deals, names=specs, received=result.received)
+    doc = game_record(result.deals, names=specs, received=result.received, blanks=result.blanks)
     report = check_game(load_record(json.dumps(doc)))
     assert report.clean, [d.message.en for d in report.defects]
     assert [doc["equipes"]["equipe_A"]["score_total"], doc["equipes"]["equipe_B"]["score_total"]] == \
         list(result.totals)
+
+
+def test_the_record_shows_the_deals_nobody_took_and_the_checker_follows_the_dealer():
+    """With ``donnes_blanches`` the checker can follow the rotation: a game with void deals is
+    clean, and a record whose dealer skips a seat is caught."""
+    for seed in range(40):
+        result = play_game(_players(["simple"] * 4), seed=seed)
+        if result.passed_out:
+            break
+    else:
+        pytest.fail("no game with a void deal in 40 seeds")
+    doc = game_record(result.deals, received=result.received, blanks=result.blanks)
+    assert sum(m["donnes_blanches"] for m in doc["manches"]) == result.passed_out
+    assert check_game(load_record(json.dumps(doc))).clean
+    doc["manches"][1]["dealer_position"] = doc["manches"][1]["dealer_position"] % 4 + 1
+    kinds = {d.kind.value for d in check_game(load_record(json.dumps(doc))).defects}
+    assert "dealer_rotation" in kinds
 
 
 def test_a_litige_is_held_over_to_the_next_winner_and_the_record_stays_clean():
