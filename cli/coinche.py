@@ -20,7 +20,7 @@ def _coinche() -> None:
 @app.command("serve")
 def serve_cmd(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="TCP port (0: any free port, printed on stderr).")] = 4242,
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="TCP port, 0 to 65535 (0: any free port, printed on stderr).")] = 4242,
     bots: Annotated[int, typer.Option("--bots", help="Seats of each table given to computer players (0-3).")] = 0,
     target: Annotated[int, typer.Option("--target", help="A game ends when a team reaches this score.")] = 1000,
     variant: Annotated[list[str] | None, typer.Option(

@@ -47,3 +47,9 @@ def test_missing_file_is_bad_input(tmp_path):
 def test_step_variant_on_the_command_line():
     r = runner.invoke(app, ["belote", "classify", "85H", "--bid-step", "10", "--json"])
     assert json.loads(r.stdout)["calls"][0]["code"] == 435
+
+
+def test_serve_refuses_a_port_out_of_range():
+    """A port the system would silently wrap (99999 -> 34463) is a usage error, never another port."""
+    r = runner.invoke(app, ["coinche", "serve", "--port", "99999"])
+    assert r.exit_code == 2 and "--port" in r.output
