@@ -10,17 +10,9 @@ The game modules are named by import path (``"package.module:attribute"``) and i
 only when used (:meth:`Game.load`), so that reading the registry costs nothing: a cold
 ``arbitre classify`` does not import the belote engine.
 
-Adding a game is one entry in :data:`GAMES` (and its package under ``rulings/``)::
-
-    Game(code="tresillo", name=T("Tresillo (Hombre)", "Tresillo (Ombre)"), family="ombre",
-         cards=Cards(40, T("oros, copas, espadas, bastos", "coins, cups, swords, clubs")),
-         grammar="arbitre.rulings.tresillo.calls:parse_call",       # text -> call; InputError
-         classifier="arbitre.rulings.tresillo.auction:classify",    # text -> result with to_dict()
-         renderer="arbitre.cli.tresillo:render_classification",     # (result, lang, as_json) -> exit code
-         checker="arbitre.rulings.tresillo.check:check_record",     # a recorded game -> report
-         call_kind="arbitre.rulings.tresillo.calls:CallKind",
-         contract="arbitre.rulings.tresillo.auction:Contract",
-         has_trees=False, commands=frozenset({"classify"}))
+Adding a game is one entry in :data:`GAMES` (and its package under ``rulings/``); the
+tresillo entry below is the example: named callables, each imported on first use, and
+``has_trees`` once a migration has put the game's ruling trees in the knowledge base.
 
 ``commands`` says which ``--game`` options offer the game (``classify``, ``belote classify``,
 ``ruling``, ``law``); each needs a capability (:data:`_NEEDS`: ``classify`` needs a
