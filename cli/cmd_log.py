@@ -18,7 +18,7 @@ app = typer.Typer(help="The ruling log: rulings recorded with --record.\n\nExamp
 
 LIST_COLUMNS = ["id", "created_at", "game", "tree", "event", "board", "table_no", "called_by", "outcome_node"]
 EXPORT_COLUMNS = ["id", "created_at", "game", "tree", "event", "board", "table_no", "called_by", "lang",
-                  "outcome_node", "answers", "path", "outcome", "kb_revision"]
+                  "outcome_node", "answers", "path", "outcome", "kb_revision", "steps"]
 
 
 @app.command("list")
@@ -58,6 +58,11 @@ def log_show(entry_id: Annotated[int, typer.Argument(help="Entry number.", min=1
     console = out()
     for k in ("id", "created_at", "game", "tree", "event", "board", "table_no", "called_by"):
         console.print(escape(f"{k:10} {e[k] if e[k] is not None else ''}"))
+    if e.get("steps"):  # the whole walk (entries recorded from migration 0012 on)
+        from arbitre.cli.render_ruling import logged_walk
+
+        logged_walk(e["steps"], lang.value, console)
+        return
     for slug, code, auto in e["answers"]:
         console.print(escape(f"  {slug} = {code}{' (auto)' if auto else ''}"))
     console.print(outcome_panel(node, Outcome.model_validate(o), lang.value, title=escape(e["outcome_node"])))
@@ -91,8 +96,8 @@ def log_export(
         writer = csvmod.DictWriter(buf, fieldnames=EXPORT_COLUMNS)
         writer.writeheader()
         for r in rows:
-            writer.writerow({c: json.dumps(r[c], ensure_ascii=False) if isinstance(r[c], (list, dict)) else r[c]
-                             for c in EXPORT_COLUMNS})
+            writer.writerow({c: json.dumps(r.get(c), ensure_ascii=False) if isinstance(r.get(c), (list, dict))
+                             else r.get(c) for c in EXPORT_COLUMNS})
     if output is None:
         sys.stdout.write(buf.getvalue())
         return

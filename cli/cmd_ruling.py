@@ -83,7 +83,8 @@ def question_doc(walk) -> dict:
         "help": node.help.model_dump() if node.help else None,
         "laws": list(node.laws),
         "flags": [f.model_dump() for f in node.flags],
-        "answers": [{"code": a.code, "label": a.label.model_dump()} for a in walk.choices],
+        "answers": [{"code": a.code, "label": a.label.model_dump(), "help": a.help.model_dump() if a.help else None}
+                    for a in walk.choices],
     }
 
 

@@ -155,6 +155,8 @@ def question(walk: Walk, lang: str, console: Console) -> None:
         console.print(f"[magenta]{_w('flags', lang)} ({_w(f.kind, lang)}){_c(lang)}[/] {escape(getattr(f.note, lang))}")
     for i, a in enumerate(walk.choices, start=1):
         console.print(f"  {i}. {escape(getattr(a.label, lang))} [dim]({a.code})[/]")
+        if a.help:
+            console.print(f"     [dim]{escape(getattr(a.help, lang))}[/]")
     console.print(f"[dim]{_w('back', lang)}[/]")
 
 
@@ -187,7 +189,8 @@ def show_tree(tree: Tree, lang: str, console: Console) -> None:
             return
         branch = parent.add(f"[bold]? {escape(getattr(n.question, lang))}[/] [dim]({n.id})[/]")
         for a in n.answers:
-            sub = branch.add(f"{escape(getattr(a.label, lang))} [dim]({a.code})[/]")
+            sub = branch.add(f"{escape(getattr(a.label, lang))} [dim]({a.code})[/]"
+                             + (f"\n[dim]{escape(getattr(a.help, lang))}[/]" if a.help else ""))
             if a.next.startswith("@"):
                 sub.add(f"→ [cyan]{escape(_tree_title(a.next, lang))}[/]")
             elif depth < 40:
@@ -237,3 +240,20 @@ def topics(trees: list[Tree], lang: str, console: Console) -> None:
         t.add_row(escape(tree.slug), ", ".join(map(str, tree.laws)), escape(tree.title.fr), escape(tree.title.en),
                   escape(", ".join(tree.aliases)))
     console.print(t)
+
+
+def logged_walk(steps: list[dict], lang: str, console: Console) -> None:
+    """A recorded walk (the log's ``steps``), as the director saw it: each tree entered, each
+    question with its answer, and one panel per outcome, intermediate ones included."""
+    for s in steps:
+        if s["kind"] == "tree":
+            console.print(f"[bold cyan]{escape(s['title'][lang])}[/]")
+        elif s["kind"] == "question":
+            how = f" [dim]({_w('known', lang)})[/]" if s["auto"] else ""
+            console.print(f"  {escape(s['question'][lang])} → [bold]{escape(s['label'][lang])}[/]{how}")
+        else:
+            node = Node.model_validate({"id": s["node"], "title": s["title"], "outcome": s["outcome"],
+                                        "flags": s.get("flags", [])})
+            assert node.outcome is not None
+            title = T("Décision", "Ruling") if s["then"] is None else T("Décision intermédiaire", "Intermediate ruling")
+            console.print(outcome_panel(node, node.outcome, lang, title=title.get(lang)))

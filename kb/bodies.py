@@ -188,8 +188,11 @@ def tree_rows(trees: list[Tree], laws: list[Law]) -> Rows:
                 "outcome": _j(n.outcome.model_dump(mode="json")) if n.outcome else None,
             })
             for j, a in enumerate(n.answers):
-                rows["tree_edges"].append({"game": t.game, "tree": t.slug, "node": n.id, "code": a.code, "ordinal": j,
-                                           "label_fr": a.label.fr, "label_en": a.label.en, "target": a.next})
+                edge = {"game": t.game, "tree": t.slug, "node": n.id, "code": a.code, "ordinal": j,
+                        "label_fr": a.label.fr, "label_en": a.label.en, "target": a.next}
+                if a.help is not None:  # the columns exist from 0011 on; rows without help keep their frozen shape
+                    edge.update(help_fr=a.help.fr, help_en=a.help.en)
+                rows["tree_edges"].append(edge)
         for number in sorted({law_number(r) for r in _cited(t)}):
             rows["tree_laws"].append({"game": t.game, "tree": t.slug, "law": number})
     return rows
@@ -233,6 +236,17 @@ def _index(rows: list[dict], key: list[str]) -> dict[tuple, dict]:
     return {tuple(r[k] for k in key): r for r in rows}
 
 
+def _bare(row: dict) -> dict:
+    """A row without its NULL columns: a column absent from a frozen row and a NULL are the same value."""
+    return {k: v for k, v in row.items() if v is not None}
+
+
+def _widen(row: dict, other: dict) -> dict:
+    """``row`` with the columns only ``other`` has set to NULL: a value that appears (or goes) in an
+    update is restored to NULL (or cleared) by its downgrade, so the downgrade undoes it exactly."""
+    return {**row, **{c: None for c in other if c not in row}}
+
+
 def diff(old: Rows, new: Rows) -> dict:
     """The frozen delta turning ``old`` into ``new`` (tables in FK order)."""
     tables = {}
@@ -246,7 +260,7 @@ def diff(old: Rows, new: Rows) -> dict:
             "columns": columns_of(list(a.values()) + list(b.values())),
             "insert": [b[k] for k in b if k not in a],
             "delete": [a[k] for k in a if k not in b],
-            "update": [{"before": a[k], "after": b[k]} for k in b if k in a and a[k] != b[k]],
+            "update": [{"before": _widen(a[k], b[k]), "after": _widen(b[k], a[k])} for k in b if k in a and _bare(a[k]) != _bare(b[k])],
         }
         if delta["insert"] or delta["delete"] or delta["update"]:
             tables[table] = delta
@@ -273,4 +287,4 @@ def replay(frozen_docs: list[dict], body: str) -> Rows:
 
 def normalise(rows: Rows) -> dict[str, list]:
     """Rows in a canonical order, for equality tests."""
-    return {t: sorted(json.dumps(r, sort_keys=True, ensure_ascii=False) for r in rs) for t, rs in rows.items() if rs}
+    return {t: sorted(json.dumps(_bare(r), sort_keys=True, ensure_ascii=False) for r in rs) for t, rs in rows.items() if rs}

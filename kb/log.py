@@ -1,7 +1,9 @@
 """The ruling log: store a finished walk and read it back.
 
-Each entry is written in one transaction (SQLAlchemy session) and keeps the outcome as
-it was shown, so it still reads the same after later migrations change the trees. A
+Each entry is written in one transaction (SQLAlchemy session) and keeps the whole walk as
+it was shown (``steps``: every tree crossed, every question and answer in order, each
+intermediate outcome, the final outcome, in both languages), so it still reads the same
+after later migrations change the trees. A
 read-only KB or a full disk raises :class:`~arbitre.kb.dbfile.KBError` (exit 3) and
 leaves no partial entry.
 
@@ -23,8 +25,8 @@ from arbitre.rulings.i18n import T
 if TYPE_CHECKING:
     from arbitre.rulings.trees.walk import Walk
 
-JSON_COLUMNS = ("answers", "path", "outcome")
-"""Columns stored as JSON text, decoded when read."""
+JSON_COLUMNS = ("answers", "path", "outcome", "steps")
+"""Columns stored as JSON text, decoded when read (``steps`` is NULL in entries older than migration 0012)."""
 
 
 def record(path: Path, walk: Walk, *, event: str | None, board: str | None, table: str | None,
@@ -46,6 +48,7 @@ def record(path: Path, walk: Walk, *, event: str | None, board: str | None, tabl
         outcome=json.dumps({"title": walk.node.title.model_dump() if walk.node.title else None,
                             **walk.outcome.model_dump(mode="json")}, ensure_ascii=False),  # type: ignore[union-attr]
         kb_revision=revision,
+        steps=json.dumps(walk.transcript(), ensure_ascii=False),
     )
     with writing(path) as eng, Session(eng) as session, session.begin():
         session.add(entry)
@@ -56,7 +59,8 @@ def record(path: Path, walk: Walk, *, event: str | None, board: str | None, tabl
 def _decode(cur: sqlite3.Cursor, row: tuple) -> dict[str, Any]:
     d = {col[0]: value for col, value in zip(cur.description, row, strict=False)}
     for k in JSON_COLUMNS:
-        d[k] = json.loads(d[k])
+        if d.get(k) is not None:
+            d[k] = json.loads(d[k])
     return d
 
 

@@ -33,11 +33,13 @@ class RulingLog(Base):
     outcome_node: Mapped[str] = mapped_column(Text)
     outcome: Mapped[str] = mapped_column(Text)
     kb_revision: Mapped[str] = mapped_column(String(32))
+    # the whole walk as shown (JSON; NULL for entries recorded before migration 0012)
+    steps: Mapped[str | None] = mapped_column(Text, nullable=True)
 
     def as_dict(self) -> dict:
         import json
 
         d = {c.name: getattr(self, c.name) for c in self.__table__.columns}
-        for k in ("answers", "path", "outcome"):
-            d[k] = json.loads(d[k])
+        for k in ("answers", "path", "outcome", "steps"):
+            d[k] = json.loads(d[k]) if d[k] is not None else None
         return d

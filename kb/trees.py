@@ -19,11 +19,14 @@ def _t(fr, en):
 def load_trees(conn: sqlite3.Connection, game: str = "bridge") -> list[Tree]:
     nodes: dict[str, list[dict]] = {}
     edges: dict[tuple[str, str], list[dict]] = {}
-    for tree, node, code, lfr, len_, target in conn.execute(
-        "SELECT tree, node, code, label_fr, label_en, target FROM tree_edges WHERE game = ? ORDER BY tree, node, ordinal",
-        (game,),
+    for tree, node, code, lfr, len_, target, hfr, hen in conn.execute(
+        "SELECT tree, node, code, label_fr, label_en, target, help_fr, help_en FROM tree_edges WHERE game = ?"
+        " ORDER BY tree, node, ordinal", (game,),
     ):
-        edges.setdefault((tree, node), []).append({"code": code, "label": _t(lfr, len_), "next": target})
+        edge = {"code": code, "label": _t(lfr, len_), "next": target}
+        if hfr is not None:
+            edge["help"] = _t(hfr, hen)
+        edges.setdefault((tree, node), []).append(edge)
     for row in conn.execute(
         "SELECT tree, node, kind, question_fr, question_en, help_fr, help_en, title_fr, title_en, fact, laws, flags,"
         " outcome FROM tree_nodes WHERE game = ? ORDER BY tree, ordinal", (game,)

@@ -32,6 +32,8 @@ class Fact(str, Enum):
     COMPARABLE = "comparable"
     EXPOSED_HOW = "exposed_how"
     PENALTY_CARD_KIND = "penalty_card_kind"
+    IN_ROTATION = "in_rotation"
+    INADMISSIBLE = "inadmissible"
 
     @property
     def description(self) -> str:
@@ -50,4 +52,6 @@ _DESCRIPTIONS: dict[Fact, str] = {
     Fact.COMPARABLE: "yes | no: the Director judged the replacement call comparable (Law 23A)",
     Fact.EXPOSED_HOW: "how a penalty card came about (see the penalty-card tree's entry question)",
     Fact.PENALTY_CARD_KIND: "major | minor: the kind of an existing penalty card",
+    Fact.IN_ROTATION: "yes | no: the irregular call was made at the offender's own turn",
+    Fact.INADMISSIBLE: "yes | no: a double or redouble out of rotation would be inadmissible (Law 19) even in rotation",
 }

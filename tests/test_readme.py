@@ -133,9 +133,32 @@ def test_rule_fills_the_facts_the_auction_gives():
     assert asked not in {f"{ruling['topic']}/{n}" for n in auto}
 
 
-@pytest.mark.xfail(strict=True, reason="the insufficient-bid tree's in-rotation question declares no fact yet "
-                                       "(data/bridge/trees/enchere-insuffisante.yaml + a content migration)")
 def test_rule_fills_in_rotation_for_an_insufficient_bid():
     r = runner.invoke(app, ["classify", "N:1S E:1H", "--rule", "--json"])
     (ruling,) = json.loads(r.stdout)["rulings"]
-    assert any(step["auto"] and step["node"] == "in-rotation" for step in ruling["path"]), ruling
+    assert any(step["auto"] and step["node"] == "in-rotation" and step["answer"] == "yes"
+               for step in ruling["path"]), ruling
+    assert ruling["question"]["node"] == "enchere-insuffisante/accepted"  # in rotation: now, does LHO accept it?
+
+
+def test_rule_fills_in_rotation_for_an_inadmissible_double():
+    """A double of partner's bid at one's own turn: the Law 36 tree is told it was in rotation."""
+    r = runner.invoke(app, ["classify", "N:1S E:P S:X", "--rule", "--json"])
+    rulings = json.loads(r.stdout)["rulings"]
+    (ruling,) = [x for x in rulings if x["topic"] == "contre-inadmissible"]
+    auto = {step["node"]: step["answer"] for step in ruling["path"] if step["auto"]}
+    assert auto.get("in-rotation") == "yes", ruling
+
+
+def test_rule_fills_inadmissible_for_a_double_out_of_rotation():
+    """Out of rotation, the Law 32 tree asks whether the double would be inadmissible even in rotation:
+    West doubling North's 1S at South's turn would not; North doubling his own 1S at South's turn would."""
+    ok = runner.invoke(app, ["classify", "N:1S E:P W:X", "--rule", "--json"])
+    bad = runner.invoke(app, ["classify", "N:1S E:P N:X", "--rule", "--json"])
+
+    def auto(doc: str) -> dict:
+        (ruling,) = [x for x in json.loads(doc)["rulings"] if x["topic"] == "contre-hors-tour"]
+        return {step["node"]: step["answer"] for step in ruling["path"] if step["auto"]}
+
+    assert auto(ok.stdout).get("inadmissible") == "no"
+    assert auto(bad.stdout).get("inadmissible") == "yes"

@@ -138,6 +138,11 @@ class Auction:
             irr = self._report(kind, entry, facts={"turn_of": RELATION[expected.offset_from(who)]},
                                params={"whose_turn": expected.name})
             self._pending = (entry, irr, snapshot)
+            self._apply(entry)
+            if kind is Kind.DOUBLE_OUT_OF_ROTATION:  # the kernel just judged it as if in rotation
+                last = self.irregularities[-1]
+                irr.facts["inadmissible"] = "yes" if last.kind is Kind.INADMISSIBLE_DOUBLE and last.index == entry.index else "no"
+            return entry
         self._apply(entry)
         return entry
 
@@ -187,6 +192,7 @@ class Auction:
             "call_kind": _KIND_NAME[entry.call.kind],
             "any_call_before": "yes" if calls else "no",
             "any_bid_before": "yes" if bids else "no",
+            "in_rotation": "yes" if entry.seat == entry.expected else "no",
         }
         if facts:
             all_facts.update(facts)

@@ -236,6 +236,16 @@ class Answer(Strict):
     # another node id of the same tree, "@tree-slug" to continue in another tree's root,
     # or "@tree-slug/node" to enter it at a node (an entry point)
     next: Annotated[str, Field(pattern=r"^@?[a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)?$")]
+    # what this answer covers, when its label alone could leave the director unsure (shown under it)
+    help: Text | None = None
+
+    @model_serializer(mode="wrap")
+    def _omit_absent(self, handler):  # type: ignore[no-untyped-def]
+        """Leave out an absent help: the trees' JSON and frozen rows stay as they were."""
+        data = handler(self)
+        if data.get("help") is None:
+            data.pop("help", None)
+        return data
 
 
 class Node(Strict):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import Any
 
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
@@ -192,6 +193,32 @@ class Walk:
         if o.adjustment.walk == self._tree.slug or o.adjustment.walk not in self.forest.trees:
             return None
         return o.adjustment.walk
+
+    def transcript(self) -> list[dict[str, Any]]:
+        """The walk as the director saw it, in order and in both languages (what the ruling log keeps).
+
+        One entry per tree entered (``kind: tree``, its title), per question answered (``kind:
+        question``: the question, the answer's code and label, ``auto`` when it came by itself),
+        and per outcome reached (``kind: outcome``: title, outcome, flags; ``then`` says how the
+        walk went on from it: ``then``, ``resume`` or ``adjust``, or None for the final outcome)."""
+        out: list[dict[str, Any]] = []
+        current = None
+        for step in self.path:
+            tree = self.forest.trees[step.tree]
+            node = self._node_of(tree, step.node)
+            if step.tree != current:
+                out.append({"kind": "tree", "tree": tree.slug, "title": tree.title.model_dump()})
+                current = step.tree
+            where = {"tree": tree.slug, "node": node.id}
+            if node.outcome is not None:
+                out.append({"kind": "outcome", **where, "title": node.title.model_dump() if node.title else None,
+                            "outcome": node.outcome.model_dump(mode="json"),
+                            "flags": [f.model_dump() for f in node.flags], "then": step.code})
+            elif step.code is not None and node.question is not None:
+                chosen = next(a for a in node.answers if a.code == step.code)
+                out.append({"kind": "question", **where, "question": node.question.model_dump(),
+                            "answer": chosen.code, "label": chosen.label.model_dump(), "auto": step.auto})
+        return out
 
     # -- moves ----------------------------------------------------------------------------
     def answer(self, code: str, *, auto: bool = False) -> None:
