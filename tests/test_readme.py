@@ -143,7 +143,8 @@ def test_rule_fills_in_rotation_for_an_insufficient_bid():
 
 def test_rule_fills_in_rotation_for_an_inadmissible_double():
     """A double of partner's bid at one's own turn: the Law 36 tree is told it was in rotation."""
-    r = runner.invoke(app, ["classify", "N:1S E:P S:X", "--rule", "--json"])
+    r = runner.invoke(app, ["classify", "N:1S E:P S:X", "--rule", "--json",
+                            "--answer", "discovered=during-auction", "--answer", "lho-called=no"])
     rulings = json.loads(r.stdout)["rulings"]
     (ruling,) = [x for x in rulings if x["topic"] == "contre-inadmissible"]
     auto = {step["node"]: step["answer"] for step in ruling["path"] if step["auto"]}
