@@ -113,5 +113,22 @@ def test_case(case, forests):
         elif key == "path":
             got = [s.node for s in walk.path]
             assert got == value.split(), f"{where}: got {got}"
+        elif key in ("cites", "not-cites"):
+            got = {law for o in outcomes for law in o.laws}
+            assert (value in got) == (key == "cites"), f"{where}: the outcomes cite {sorted(got)}"
+        elif key == "flag":
+            got = {f.kind for _, n in walk.outcomes for f in n.flags}
+            assert value in got, f"{where}: got {sorted(got)}"
+        elif key == "auto":
+            node, _, code = value.partition("=")
+            got = {s.node: s.code for s in walk.path if s.auto and s.code not in ("then", "resume", "adjust")}
+            assert got.get(node) == code, f"{where}: answered by itself {got}"
+        elif key == "answer-help":
+            node, _, code = value.partition("=")
+            tree_node = next(((walk.forest.trees[s.tree], s) for s in walk.path if s.node == node), None)
+            assert tree_node is not None, f"{where}: the walk did not pass {node}"
+            tree, step = tree_node
+            answer = next(a for n in tree.nodes if n.id == node for a in n.answers if a.code == code)
+            assert answer.help is not None and answer.help.fr and answer.help.en, f"{where}: no help"
         else:
             pytest.fail(f"{where}: unknown expectation {key!r}")
