@@ -53,5 +53,6 @@ _DESCRIPTIONS: dict[Fact, str] = {
     Fact.EXPOSED_HOW: "how a penalty card came about (see the penalty-card tree's entry question)",
     Fact.PENALTY_CARD_KIND: "major | minor: the kind of an existing penalty card",
     Fact.IN_ROTATION: "yes | no: the irregular call was made at the offender's own turn",
-    Fact.INADMISSIBLE: "yes | no: a double or redouble out of rotation would be inadmissible (Law 19) even in rotation",
+    Fact.INADMISSIBLE: "yes | no: the double or redouble is one Law 19 forbids (for a call out of rotation: even "
+    "had it been made in rotation); a bid is never inadmissible",
 }
