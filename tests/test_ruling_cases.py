@@ -123,6 +123,10 @@ def test_case(case, forests):
             node, _, code = value.partition("=")
             got = {s.node: s.code for s in walk.path if s.auto and s.code not in ("then", "resume", "adjust")}
             assert got.get(node) == code, f"{where}: answered by itself {got}"
+        elif key in ("recorded-trees", "recorded-outcomes", "recorded-questions"):
+            kind = {"recorded-trees": "tree", "recorded-outcomes": "outcome", "recorded-questions": "question"}[key]
+            got = [e["tree" if kind == "tree" else "node"] for e in walk.transcript() if e["kind"] == kind]
+            assert got == value.split(), f"{where}: the log would keep {got}"
         elif key == "answer-help":
             node, _, code = value.partition("=")
             tree_node = next(((walk.forest.trees[s.tree], s) for s in walk.path if s.node == node), None)
