@@ -56,12 +56,16 @@ def log_show(entry_id: Annotated[int, typer.Argument(help="Entry number.", min=1
     title = o.pop("title", None)
     node = Node.model_validate({"id": e["outcome_node"].split("/")[-1], "title": title, "outcome": o})
     console = out()
+    steps = e.get("steps")
+    shown = dict(e)
+    if steps:  # the topic by its title, as the director chose it (not its internal name)
+        shown["tree"] = steps[0]["title"][lang.value]
     for k in ("id", "created_at", "game", "tree", "event", "board", "table_no", "called_by"):
-        console.print(escape(f"{k:10} {e[k] if e[k] is not None else ''}"))
-    if e.get("steps"):  # the whole walk (entries recorded from migration 0012 on)
+        console.print(escape(f"{k:10} {shown[k] if shown[k] is not None else ''}"))
+    if steps:  # the whole walk (entries recorded from migration 0012 on)
         from arbitre.cli.render_ruling import logged_walk
 
-        logged_walk(e["steps"], lang.value, console)
+        logged_walk(steps, lang.value, console)
         return
     for slug, code, auto in e["answers"]:
         console.print(escape(f"  {slug} = {code}{' (auto)' if auto else ''}"))
