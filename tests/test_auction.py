@@ -138,3 +138,26 @@ def test_push_pop_history():
     assert len(a.entries) == 2 and a.irregularities[0].status == "pending"
     a.pop()
     assert a.is_legal and a.turn is Seat.E
+
+
+def test_in_rotation_fact_for_the_trees_that_ask_it():
+    """Laws 27A2 and 36B2/36B4 ask whether the irregular call was made at the offender's own turn."""
+    a = run("N:1S E:1H")  # East's own turn: insufficient, in rotation
+    (irr,) = a.irregularities
+    assert irr.kind is Kind.INSUFFICIENT_BID and irr.facts["in_rotation"] == "yes"
+    a = run("N:1S W:1H")  # West bids at East's turn: out of rotation and insufficient
+    assert [(i.kind, i.facts["in_rotation"]) for i in a.irregularities] == [
+        (Kind.BID_OUT_OF_ROTATION, "no"), (Kind.INSUFFICIENT_BID, "no")]
+    a = run("1S P P P X X")  # after the close: no rotation, no such fact
+    assert all("in_rotation" not in i.facts for i in a.irregularities)
+
+
+def test_inadmissible_fact_for_a_double_out_of_rotation():
+    """Law 32's tree asks whether the double would be inadmissible even in rotation (then Law 36)."""
+    a = run("N:1S E:P N:X")  # North doubles his own bid at South's turn
+    (out, inadmissible) = a.irregularities
+    assert out.kind is Kind.DOUBLE_OUT_OF_ROTATION and out.facts["inadmissible"] == "yes"
+    assert inadmissible.kind is Kind.INADMISSIBLE_DOUBLE
+    a = run("N:1S E:P W:X")  # West doubles North's bid at South's turn: admissible
+    (out,) = a.irregularities
+    assert out.facts["inadmissible"] == "no"

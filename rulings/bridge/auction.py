@@ -192,8 +192,9 @@ class Auction:
             "call_kind": _KIND_NAME[entry.call.kind],
             "any_call_before": "yes" if calls else "no",
             "any_bid_before": "yes" if bids else "no",
-            "in_rotation": "yes" if entry.seat == entry.expected else "no",
         }
+        if kind is not _AFTER_CLOSE:  # after the close there is no rotation (and those facts are shared)
+            all_facts["in_rotation"] = "yes" if entry.seat == entry.expected else "no"
         if facts:
             all_facts.update(facts)
         all_params = {"offender": kernel.SEATS[entry.seat], "call": str(entry.call)}
