@@ -153,9 +153,11 @@ class Table:
             sink(f"{code} {text.get(self.lang)}")
 
     def _all(self, code: int, text: T, but: int | None = None) -> None:
-        for seat in range(4):
-            if seat != but:
-                self._say(seat, code, text)
+        """One event to every seat (but ``but``): the line is built once for the table."""
+        line = f"{code} {text.get(self.lang)}"
+        for seat, s in enumerate(self.seats):
+            if seat != but and s.present and s.sink is not None:
+                s.sink(line)
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
