@@ -69,13 +69,56 @@ class ServerOptions:
     seed: int | None = None
 
 
+LAZY_EVENTS = frozenset({"611", "621", "622", "630", "631", "640", "641", "642", "650"})
+"""Events that ask nothing of the player (a deal begins, another player's call or card, the bidding is over,
+a trick or a deal is scored, a game is over or starts, a chat line): they may wait up to :data:`LAZY_DELAY`
+to leave in the same write as the next reply or "your turn" (620) of that player. Their order is kept."""
+LAZY_DELAY = 0.05
+
+
+class Outbox:
+    """When the server writes: one write per client at the end of each batch of input, lazy events later.
+
+    Why: a write to a socket is the costliest step of a command (a system call, and a wake-up of the
+    client); a command causes lines for the four players of a table, but only the player who sent it and
+    the player whose turn comes next are waiting for something. The others' lines (:data:`LAZY_EVENTS`)
+    wait at most :data:`LAZY_DELAY` seconds, usually leaving earlier with that player's next urgent line.
+    """
+
+    def __init__(self) -> None:
+        self.due: list[Client] = []  # clients with a line to write at the end of this batch
+        self.lazy: list[Client] = []  # clients holding only lazy lines
+        self.timer: asyncio.TimerHandle | None = None
+
+    def later(self, client: Client) -> None:
+        self.lazy.append(client)
+        if self.timer is None:
+            self.timer = asyncio.get_running_loop().call_later(LAZY_DELAY, self._tick)
+
+    def flush(self) -> None:
+        """Write the lines queued by the input just handled: one write per client."""
+        due = self.due
+        while due:
+            batch = due[:]
+            due.clear()
+            for client in batch:
+                client.flush()
+
+    def _tick(self) -> None:
+        self.timer = None
+        batch, self.lazy = self.lazy, []
+        for client in batch:
+            if client.lazy:
+                client.flush()
+
+
 @dataclass(eq=False)
 class Client:
     """One connection; its output is buffered and written once per batch of input (see :meth:`flush`)."""
 
     transport: asyncio.Transport
     max_buffer: int
-    pending: list[Client]  # the server's clients with output waiting (shared list)
+    outbox: Outbox  # the server's write scheduler
     name: str | None = None
     table: Table | None = None
     seat: int | None = None
@@ -83,21 +126,31 @@ class Client:
     lines: int = field(default=0)
     held: list[str] | None = None  # events caused by the command being handled, sent after its reply
     out: list[str] = field(default_factory=list)  # lines waiting for the next write
+    due: bool = False  # in the outbox's list to write at the end of this batch
+    lazy: bool = False  # in the outbox's list of lines that may wait (LAZY_EVENTS)
     drop_reason: T | None = None  # why the server dropped the connection, if it did
 
     def send(self, line: str) -> None:
-        """Queue a line; it leaves with the others of the same batch in one write (:meth:`CoincheServer.flush`)."""
+        """Queue a line: a reply or a line that asks something of the player leaves at the end of this batch
+        of input (:meth:`Outbox.flush`); an event of :data:`LAZY_EVENTS` may wait :data:`LAZY_DELAY` seconds
+        for one, so that it shares its write."""
         if self.closed:
             return
         if self.held is not None:
             self.held.append(line)
             return
-        if not self.out:
-            self.pending.append(self)
         self.out.append(line)
+        if line[:3] in LAZY_EVENTS:
+            if not self.lazy and not self.due:
+                self.lazy = True
+                self.outbox.later(self)
+        elif not self.due:
+            self.due = True
+            self.outbox.due.append(self)
 
     def flush(self, last: bool = False) -> None:
         """Write the queued lines (``last``: even though the connection is being closed, e.g. after QUIT)."""
+        self.due = self.lazy = False
         if (self.closed and not last) or not self.out:
             self.out.clear()
             return
@@ -131,7 +184,7 @@ class Connection(asyncio.Protocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         srv = self.server  # uvloop's transports are not asyncio.Transport subclasses: no isinstance check
-        self.client = Client(cast(asyncio.Transport, transport), srv.options.max_buffer, srv.pending)
+        self.client = Client(cast(asyncio.Transport, transport), srv.options.max_buffer, srv.outbox)
         self.client.send(f"{EV_WELCOME} " + srv.t(T("bienvenue à la table de coinche : envoyez NAME <pseudo>",
                                                     "welcome to the coinche table: send NAME <nick>")))
         srv.flush()
@@ -204,7 +257,7 @@ class CoincheServer:
         self.numbers = itertools.count(1)
         self.seeds = itertools.count(options.seed or 0)
         self.server: asyncio.base_events.Server | None = None
-        self.pending: list[Client] = []  # clients with output to write at the end of this batch
+        self.outbox = Outbox()
 
     def t(self, text: T) -> str:
         return text.get(self.lang)
@@ -215,13 +268,8 @@ class CoincheServer:
         return self.server
 
     def flush(self) -> None:
-        """Write the output queued by the input just handled: one write per client."""
-        pending = self.pending
-        while pending:
-            batch = pending[:]
-            pending.clear()
-            for client in batch:
-                client.flush()
+        """Write the output queued by the input just handled (:meth:`Outbox.flush`)."""
+        self.outbox.flush()
 
     def _400(self, why: T) -> str:
         return invalid(why).line(self.lang)
