@@ -38,7 +38,7 @@ Bidding (one call per turn, from the bot's own eight cards; :func:`choose_call`)
 
 Card play: the arena's ``simple`` player (:func:`arbitre.arena.players.simple.simple_card`),
 whose tables have rows for TA (every suit ranks and scores like trump) and SA (no trump),
-always among the referee's legal cards (:func:`arbitre.rulings.belote.coinche.legal_cards`).
+always among the referee's legal cards (:func:`arbitre.rulings.belote.coinche.legal_mask_on_trick`).
 """
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from arbitre.arena.players.simple import simple_card
 from arbitre.arena.players.tactics import SA, TA
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
-from arbitre.rulings.belote.coinche import Contract, Denomination, Level, NoTrump, legal_cards
+from arbitre.rulings.belote.coinche import Contract, Denomination, Level, NoTrump, legal_mask_on_trick
 from arbitre.rulings.belote.coinche_auction import Call, CallKind, CoincheAuction
 from arbitre.rulings.belote.play import mask_of
 from arbitre.rulings.belote.scoring import TOTAL_POINTS
@@ -213,6 +213,7 @@ def denomination_row(den: Denomination) -> int:
 def choose_card(hand: Sequence[Card], trick: Sequence[Card], contract: Contract, our_side_took: bool) -> Card:
     """A legal card by the arena's ``simple`` player adapted to the contract (see the module docstring)."""
     den = contract.denomination
-    legal = mask_of(legal_cards(hand, trick, den))
-    card = simple_card(mask_of(hand), legal, tuple(c.index for c in trick), denomination_row(den), our_side_took)
+    own, on_table = mask_of(hand), tuple(c.index for c in trick)
+    legal = legal_mask_on_trick(own, on_table, den)
+    card = simple_card(own, legal, on_table, denomination_row(den), our_side_took)
     return DECK[card]
