@@ -24,6 +24,7 @@ import itertools
 import re
 import sys
 import traceback
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
@@ -87,13 +88,17 @@ class Outbox:
 
     def __init__(self) -> None:
         self.due: list[Client] = []  # clients with a line to write at the end of this batch
-        self.lazy: list[Client] = []  # clients holding only lazy lines
+        self.lazy: deque[tuple[float, int, Client]] = deque()  # (deadline, turn, client) holding lazy lines only
         self.timer: asyncio.TimerHandle | None = None
 
     def later(self, client: Client) -> None:
-        self.lazy.append(client)
+        """``client`` holds lazy lines only: write them :data:`LAZY_DELAY` from now unless something urgent comes."""
+        loop = asyncio.get_running_loop()
+        client.lazy_turn += 1
+        deadline = loop.time() + LAZY_DELAY
+        self.lazy.append((deadline, client.lazy_turn, client))
         if self.timer is None:
-            self.timer = asyncio.get_running_loop().call_later(LAZY_DELAY, self._tick)
+            self.timer = loop.call_at(deadline, self._tick)
 
     def flush(self) -> None:
         """Write the lines queued by the input just handled: one write per client."""
@@ -105,11 +110,17 @@ class Outbox:
                 client.flush()
 
     def _tick(self) -> None:
+        """Write the lazy lines whose time is up (those of a client written since are gone already)."""
         self.timer = None
-        batch, self.lazy = self.lazy, []
-        for client in batch:
-            if client.lazy:
+        lazy = self.lazy
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        while lazy and lazy[0][0] <= now:
+            _, turn, client = lazy.popleft()
+            if client.lazy and client.lazy_turn == turn:
                 client.flush()
+        if lazy:
+            self.timer = loop.call_at(lazy[0][0], self._tick)
 
 
 @dataclass(eq=False)
@@ -127,7 +138,8 @@ class Client:
     held: list[str] | None = None  # events caused by the command being handled, sent after its reply
     out: list[str] = field(default_factory=list)  # lines waiting for the next write
     due: bool = False  # in the outbox's list to write at the end of this batch
-    lazy: bool = False  # in the outbox's list of lines that may wait (LAZY_EVENTS)
+    lazy: bool = False  # holding lazy lines only (LAZY_EVENTS), in the outbox's queue
+    lazy_turn: int = 0  # which of the client's entries in that queue is the live one
     drop_reason: T | None = None  # why the server dropped the connection, if it did
 
     def send(self, line: str) -> None:
