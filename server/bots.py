@@ -75,33 +75,31 @@ def suit_strength(hand: Sequence[Card], trump: Suit) -> float:
     return s
 
 
-def ta_strength(hand: Sequence[Card]) -> float:
-    """The count for tout atout: Jacks 2.25, Nines 1.5 with their Jack (0.5 without), Aces 0.5 under J and 9."""
+def _masters_count(hand: Sequence[Card], top: Rank, second: Rank, third: Rank, lone_second_guarded: bool) -> float:
+    """Each ``top`` 2.25; each ``second`` 1.5 held with its ``top``, else 0.5 (``lone_second_guarded``: only
+    held with another card of its suit); each ``third`` 0.5 held with its suit's ``top`` and ``second``."""
     s = 0.0
     for c in hand:
-        if c.rank == Rank.JACK:
+        if c.rank == top:
             s += 2.25
-        elif c.rank == Rank.NINE:
-            s += 1.5 if _has(hand, c.suit, Rank.JACK) else 0.5
-        elif c.rank == Rank.ACE and _has(hand, c.suit, Rank.JACK) and _has(hand, c.suit, Rank.NINE):
+        elif c.rank == second:
+            if _has(hand, c.suit, top):
+                s += 1.5
+            elif not lone_second_guarded or sum(1 for d in hand if d.suit == c.suit) >= 2:
+                s += 0.5
+        elif c.rank == third and _has(hand, c.suit, top) and _has(hand, c.suit, second):
             s += 0.5
     return s
+
+
+def ta_strength(hand: Sequence[Card]) -> float:
+    """The count for tout atout: Jacks 2.25, Nines 1.5 with their Jack (0.5 without), Aces 0.5 under J and 9."""
+    return _masters_count(hand, Rank.JACK, Rank.NINE, Rank.ACE, lone_second_guarded=False)
 
 
 def sa_strength(hand: Sequence[Card]) -> float:
     """The count for sans atout: Aces 2.25, Tens 1.5 with their Ace (0.5 guarded), Kings 0.5 under A and 10."""
-    s = 0.0
-    for c in hand:
-        if c.rank == Rank.ACE:
-            s += 2.25
-        elif c.rank == Rank.TEN:
-            if _has(hand, c.suit, Rank.ACE):
-                s += 1.5
-            elif sum(1 for d in hand if d.suit == c.suit) >= 2:
-                s += 0.5
-        elif c.rank == Rank.KING and _has(hand, c.suit, Rank.ACE) and _has(hand, c.suit, Rank.TEN):
-            s += 0.5
-    return s
+    return _masters_count(hand, Rank.ACE, Rank.TEN, Rank.KING, lone_second_guarded=True)
 
 
 def strengths(hand: Sequence[Card]) -> dict[Denomination, float]:
