@@ -185,6 +185,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         threading.Thread(target=proc.stderr.read, daemon=True).start()
         cpu0 = _cpu_seconds(proc.pid)
         client0 = time.process_time()
+        cores = os.sched_getaffinity(0) if PINNED else set()
         if PINNED:
             os.sched_setaffinity(0, {1})  # the clients on the other core than the server
         try:
@@ -192,7 +193,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             runner = uvloop.run
         except ImportError:
             runner = asyncio.run
-        lat, wall, finished = runner(_load(int(match.group(1)), args.tables, args.deals))
+        try:
+            lat, wall, finished = runner(_load(int(match.group(1)), args.tables, args.deals))
+        finally:
+            if PINNED:
+                os.sched_setaffinity(0, cores)  # as before (run.py runs other benchmarks in this process)
         server_cpu = _cpu_seconds(proc.pid) - cpu0
         client_cpu = time.process_time() - client0
     finally:
