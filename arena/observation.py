@@ -32,6 +32,9 @@ from arbitre.rulings.i18n import T
 PASS = -1
 """A pass in :attr:`Observation.bids`."""
 
+_TRUMPS = ("H", "D", "C", "S", "TA", "SA")
+"""The JSON names of :attr:`Observation.trump`: a suit, or a coinche tout-atout / sans-atout contract."""
+
 
 @dataclass(slots=True)
 class Observation:
@@ -43,7 +46,7 @@ class Observation:
     turned: int  # the turned card (index)
     bids: tuple[tuple[int, int], ...]  # (seat, suit taken or PASS) in order
     taker: int  # -1 while bidding
-    trump: int  # suit index 0..3, -1 while bidding
+    trump: int  # suit index 0..3, -1 while bidding; coinche: 4 tout atout, 5 sans atout (players.tactics.TA/SA)
     history: tuple[int, ...]  # cards played so far in this deal, in play order (4 per trick)
     leaders: tuple[int, ...]  # leader of each trick started so far (leaders[k + 1] won trick k)
     legal: int  # bitmask of the cards the rules allow now (0 while bidding)
@@ -109,7 +112,7 @@ class Observation:
 
     @property
     def trump_suit(self) -> Suit | None:
-        return Suit(self.trump) if self.trump >= 0 else None
+        return Suit(self.trump) if 0 <= self.trump < 4 else None
 
     @property
     def turned_card(self) -> Card:
@@ -126,7 +129,7 @@ class Observation:
             "seat": self.seat, "dealer": self.dealer, "hand": cards(self.hand), "turned": DECK[self.turned].short(),
             "bids": [{"seat": s, "suit": None if b == PASS else "HDCS"[b]} for s, b in self.bids],
             "taker": None if self.taker < 0 else self.taker,
-            "trump": None if self.trump < 0 else "HDCS"[self.trump],
+            "trump": None if self.trump < 0 else _TRUMPS[self.trump],
             "history": [DECK[c].short() for c in self.history], "leaders": list(self.leaders),
             "legal": cards(self.legal), "scores": list(self.scores), "target": self.target,
         }
@@ -151,7 +154,7 @@ class Observation:
             field = "bids"
             bids = tuple((int(b["seat"]), PASS if b["suit"] is None else "HDCS".index(b["suit"])) for b in data["bids"])
             field = "trump"
-            trump = -1 if data["trump"] is None else "HDCS".index(data["trump"])
+            trump = -1 if data["trump"] is None else _TRUMPS.index(data["trump"])
             field = "seat"
             return cls(seat=int(data["seat"]), dealer=int(data["dealer"]), hand=hand, turned=turned, bids=bids,
                        taker=-1 if data["taker"] is None else int(data["taker"]), trump=trump, history=history,

@@ -1,4 +1,4 @@
-"""The coinche table server on asyncio streams: connections, names, tables, faults.
+"""The coinche table server on asyncio (a protocol per connection): connections, names, tables, faults.
 
 What: :class:`CoincheServer` accepts TCP clients, reads UTF-8 lines ending in ``\\n`` or
 ``\\r\\n`` (at most :data:`~arbitre.server.protocol.MAX_LINE` bytes), requires ``NAME`` first,
@@ -24,8 +24,10 @@ import itertools
 import re
 import sys
 import traceback
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from arbitre.rulings.belote.coinche import CoincheVariants
 from arbitre.rulings.belote.coinche_auction import INVALID_COMMAND, AuctionVariants
@@ -68,12 +70,66 @@ class ServerOptions:
     seed: int | None = None
 
 
+LAZY_EVENTS = frozenset({"611", "621", "622", "630", "631", "640", "641", "642", "650"})
+"""Events that ask nothing of the player (a deal begins, another player's call or card, the bidding is over,
+a trick or a deal is scored, a game is over or starts, a chat line): they may wait up to :data:`LAZY_DELAY`
+to leave in the same write as the next reply or "your turn" (620) of that player. Their order is kept."""
+LAZY_DELAY = 0.05
+
+
+class Outbox:
+    """When the server writes: one write per client at the end of each batch of input, lazy events later.
+
+    Why: a write to a socket is the costliest step of a command (a system call, and a wake-up of the
+    client); a command causes lines for the four players of a table, but only the player who sent it and
+    the player whose turn comes next are waiting for something. The others' lines (:data:`LAZY_EVENTS`)
+    wait at most :data:`LAZY_DELAY` seconds, usually leaving earlier with that player's next urgent line.
+    """
+
+    def __init__(self) -> None:
+        self.due: list[Client] = []  # clients with a line to write at the end of this batch
+        self.lazy: deque[tuple[float, int, Client]] = deque()  # (deadline, turn, client) holding lazy lines only
+        self.timer: asyncio.TimerHandle | None = None
+
+    def later(self, client: Client) -> None:
+        """``client`` holds lazy lines only: write them :data:`LAZY_DELAY` from now unless something urgent comes."""
+        loop = asyncio.get_running_loop()
+        client.lazy_turn += 1
+        deadline = loop.time() + LAZY_DELAY
+        self.lazy.append((deadline, client.lazy_turn, client))
+        if self.timer is None:
+            self.timer = loop.call_at(deadline, self._tick)
+
+    def flush(self) -> None:
+        """Write the lines queued by the input just handled: one write per client."""
+        due = self.due
+        while due:
+            batch = due[:]
+            due.clear()
+            for client in batch:
+                client.flush()
+
+    def _tick(self) -> None:
+        """Write the lazy lines whose time is up (those of a client written since are gone already)."""
+        self.timer = None
+        lazy = self.lazy
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        while lazy and lazy[0][0] <= now:
+            _, turn, client = lazy.popleft()
+            if client.lazy and client.lazy_turn == turn:
+                client.flush()
+        if lazy:
+            self.timer = loop.call_at(lazy[0][0], self._tick)
+
+
 @dataclass(eq=False)
 class Client:
-    """One connection."""
+    """One connection; its output is buffered and written once per batch of input (see :meth:`flush`)."""
 
-    writer: asyncio.StreamWriter
+    transport: asyncio.Transport
     max_buffer: int
+    outbox: Outbox  # the server's write scheduler
     name: str | None = None
     table: Table | None = None
     seat: int | None = None
@@ -81,35 +137,123 @@ class Client:
     lines: int = field(default=0)
     held: list[str] | None = None  # events caused by the command being handled, sent after its reply
     out: list[str] = field(default_factory=list)  # lines waiting for the next write
+    due: bool = False  # in the outbox's list to write at the end of this batch
+    lazy: bool = False  # holding lazy lines only (LAZY_EVENTS), in the outbox's queue
+    lazy_turn: int = 0  # which of the client's entries in that queue is the live one
     drop_reason: T | None = None  # why the server dropped the connection, if it did
 
     def send(self, line: str) -> None:
-        """Queue a line; the lines queued during one turn of the event loop leave in one write."""
+        """Queue a line: a reply or a line that asks something of the player leaves at the end of this batch
+        of input (:meth:`Outbox.flush`); an event of :data:`LAZY_EVENTS` may wait :data:`LAZY_DELAY` seconds
+        for one, so that it shares its write."""
         if self.closed:
             return
         if self.held is not None:
             self.held.append(line)
             return
-        if not self.out:
-            asyncio.get_running_loop().call_soon(self.flush)
         self.out.append(line)
+        if line[:3] in LAZY_EVENTS:
+            if not self.lazy and not self.due:
+                self.lazy = True
+                self.outbox.later(self)
+        elif not self.due:
+            self.due = True
+            self.outbox.due.append(self)
 
     def flush(self, last: bool = False) -> None:
         """Write the queued lines (``last``: even though the connection is being closed, e.g. after QUIT)."""
+        self.due = self.lazy = False
         if (self.closed and not last) or not self.out:
             self.out.clear()
             return
         data = ("\n".join(self.out) + "\n").encode("utf-8")
         self.out.clear()
-        transport = self.writer.transport
+        transport = self.transport
         if transport.is_closing():
             self.closed = True
             return
-        self.writer.write(data)
+        transport.write(data)
         if transport.get_write_buffer_size() > self.max_buffer:  # it does not read: drop it
             self.closed = True
             self.drop_reason = T("le joueur ne lisait plus ses messages", "the player stopped reading")
             transport.abort()
+
+
+class Connection(asyncio.Protocol):
+    """The protocol of one TCP connection: bytes in, lines to :meth:`CoincheServer.line`, replies out.
+
+    Why a protocol and not streams: a command is handled as soon as its bytes arrive and its
+    output (the reply, and the events it caused at the table) leaves at once, one write per
+    client, without the extra event-loop turns a reader coroutine costs.
+    """
+
+    def __init__(self, server: CoincheServer) -> None:
+        self.server = server
+        self.buf = bytearray()
+        self.discarding = False  # inside a line already refused as too long
+        self.client: Client | None = None
+        self.gone = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        srv = self.server  # uvloop's transports are not asyncio.Transport subclasses: no isinstance check
+        self.client = Client(cast(asyncio.Transport, transport), srv.options.max_buffer, srv.outbox)
+        self.client.send(f"{EV_WELCOME} " + srv.t(T("bienvenue à la table de coinche : envoyez NAME <pseudo>",
+                                                    "welcome to the coinche table: send NAME <nick>")))
+        srv.flush()
+
+    def data_received(self, data: bytes) -> None:
+        client, srv = self.client, self.server
+        assert client is not None
+        buf = self.buf
+        buf += data
+        quit_ = False
+        while not client.closed:
+            end = buf.find(b"\n")
+            if end < 0:
+                if len(buf) > MAX_LINE:
+                    if not self.discarding:  # one 400 per line, however long
+                        client.send(srv._400(T("ligne trop longue (plus de 4 Ko)", "line too long (over 4 KB)")))
+                    buf.clear()
+                    self.discarding = True
+                break
+            raw = bytes(buf[:end])
+            del buf[:end + 1]
+            if self.discarding:  # the end of a line already refused as too long
+                self.discarding = False
+                continue
+            if raw.endswith(b"\r"):
+                raw = raw[:-1]
+            if len(raw) > MAX_LINE:
+                client.send(srv._400(T("ligne trop longue (plus de 4 Ko)", "line too long (over 4 KB)")))
+                continue
+            if not srv.line(client, raw):
+                quit_ = True
+                break
+        srv.flush()
+        if quit_:
+            self._leave(T("le joueur a quitté (QUIT)", "the player quit (QUIT)"))
+
+    def eof_received(self) -> bool:
+        """End of input (a half-closed socket): the player leaves; the connection is closed."""
+        self._leave(T("connexion fermée par le joueur", "the player closed the connection"))
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._leave(T("connexion perdue", "connection lost") if exc is not None
+                    else T("connexion fermée", "connection closed"))
+
+    def _leave(self, why: T) -> None:
+        if self.gone or self.client is None:
+            return
+        self.gone = True
+        client, srv = self.client, self.server
+        try:
+            srv.gone(client, client.drop_reason or why)
+            client.flush(last=True)
+            srv.flush()
+            client.transport.close()
+        except Exception:  # noqa: BLE001 - a bug must not take the server down
+            traceback.print_exc(file=sys.stderr)
 
 
 class CoincheServer:
@@ -125,67 +269,24 @@ class CoincheServer:
         self.numbers = itertools.count(1)
         self.seeds = itertools.count(options.seed or 0)
         self.server: asyncio.base_events.Server | None = None
+        self.outbox = Outbox()
 
     def t(self, text: T) -> str:
         return text.get(self.lang)
 
     async def start(self, host: str = "127.0.0.1", port: int = 4242) -> asyncio.base_events.Server:
-        self.server = await asyncio.start_server(self.handle, host, port, limit=MAX_LINE * 4)
+        loop = asyncio.get_running_loop()
+        self.server = await loop.create_server(lambda: Connection(self), host, port)
         return self.server
 
-    # -- one connection ---------------------------------------------------------------
-    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        client = Client(writer, self.options.max_buffer)
-        client.send(f"{EV_WELCOME} " + self.t(T("bienvenue à la table de coinche : envoyez NAME <pseudo>",
-                                                "welcome to the coinche table: send NAME <nick>")))
-        why = T("connexion fermée", "connection closed")
-        buf = bytearray()
-        discarding = False
-        try:
-            while not client.closed:
-                chunk = await reader.read(65536)
-                if not chunk:
-                    why = T("connexion fermée par le joueur", "the player closed the connection")
-                    break
-                buf += chunk
-                while not client.closed:
-                    end = buf.find(b"\n")
-                    if end < 0:
-                        if len(buf) > MAX_LINE:
-                            if not discarding:  # one 400 per line, however long
-                                client.send(self._400(T("ligne trop longue (plus de 4 Ko)",
-                                                        "line too long (over 4 KB)")))
-                            buf.clear()
-                            discarding = True
-                        break
-                    raw = bytes(buf[:end])
-                    del buf[:end + 1]
-                    if discarding:  # the end of a line already refused as too long
-                        discarding = False
-                        continue
-                    if raw.endswith(b"\r"):
-                        raw = raw[:-1]
-                    if len(raw) > MAX_LINE:
-                        client.send(self._400(T("ligne trop longue (plus de 4 Ko)", "line too long (over 4 KB)")))
-                        continue
-                    if not self._line(client, raw):
-                        why = T("le joueur a quitté (QUIT)", "the player quit (QUIT)")
-                        client.closed = True
-        except (ConnectionError, OSError):
-            why = T("connexion perdue", "connection lost")
-        finally:
-            why = client.drop_reason or why
-            self._gone(client, why)
-            try:
-                client.flush(last=True)
-                writer.close()
-            except (ConnectionError, OSError, RuntimeError):  # the socket may already be gone
-                client.closed = True
+    def flush(self) -> None:
+        """Write the output queued by the input just handled (:meth:`Outbox.flush`)."""
+        self.outbox.flush()
 
     def _400(self, why: T) -> str:
         return invalid(why).line(self.lang)
 
-    def _line(self, client: Client, raw: bytes) -> bool:
+    def line(self, client: Client, raw: bytes) -> bool:
         """Handle one line; False when the client quits."""
         try:
             text = raw.decode("utf-8")
@@ -289,7 +390,7 @@ class CoincheServer:
                 f"en attente de {people - len(self.lobby)} joueur(s) de plus",
                 f"waiting for {people - len(self.lobby)} more player(s)")))
 
-    def _gone(self, client: Client, why: T) -> None:
+    def gone(self, client: Client, why: T) -> None:
         client.closed = True
         if client.name is not None:
             print(f"coinche server: {client.name} left: {why.en}", file=sys.stderr, flush=True)
@@ -319,6 +420,8 @@ class CoincheServer:
             table.bot_takes(seat)
         except Exception:  # noqa: BLE001
             traceback.print_exc(file=sys.stderr)
+        finally:
+            self.flush()
 
 
 def run(host: str, port: int, options: ServerOptions) -> None:

@@ -138,8 +138,14 @@ def card_text(card: Card) -> T:
     return _CARD_TEXTS[card.index]
 
 
+_FR_TEXTS = tuple(t.fr for t in _CARD_TEXTS)
+_EN_TEXTS = tuple(t.en for t in _CARD_TEXTS)
+
+
 def cards_text(cards: list[Card]) -> T:
-    return T(", ".join(card_text(c).fr for c in cards), ", ".join(card_text(c).en for c in cards))
+    """Cards as the protocol lists them: ``7 Hearts, J Hearts`` / ``7 Cœur, V Cœur``."""
+    idx = [c.suit * 8 + c.rank for c in cards]
+    return T(", ".join([_FR_TEXTS[i] for i in idx]), ", ".join([_EN_TEXTS[i] for i in idx]))
 
 
 def sort_hand(cards: list[Card]) -> list[Card]:

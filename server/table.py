@@ -153,9 +153,11 @@ class Table:
             sink(f"{code} {text.get(self.lang)}")
 
     def _all(self, code: int, text: T, but: int | None = None) -> None:
-        for seat in range(4):
-            if seat != but:
-                self._say(seat, code, text)
+        """One event to every seat (but ``but``): the line is built once for the table."""
+        line = f"{code} {text.get(self.lang)}"
+        for seat, s in enumerate(self.seats):
+            if seat != but and s.present and s.sink is not None:
+                s.sink(line)
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
@@ -211,12 +213,15 @@ class Table:
             if not self.seats[seat].bot:
                 return
             if self.phase is Phase.BIDDING:
-                call = bots.choose_call(self.hands[seat], self.auction, (seat - self.first) % 4)
+                has_bid = any(s == seat and code == 200 and text.upper().startswith(("CONTRACT", "CONTRAT"))
+                              for s, text, code in self.log.calls)
+                call = bots.choose_call(self.hands[seat], self.auction, (seat - self.first) % 4, has_bid)
                 if not self._call(seat, call).ok:  # a bot's call is always counted; pass if not
                     self._call(seat, Call("PASS", CallKind.PASS))
             else:
-                assert self.auction.contract is not None
-                self._play(seat, bots.choose_card(self.hands[seat], self.trick, self.auction.contract))
+                assert self.auction.contract is not None and self.auction.contract_seat is not None
+                took = (self.first + self.auction.contract_seat - seat) % 2 == 0
+                self._play(seat, bots.choose_card(self.hands[seat], self.trick, self.auction.contract, took))
 
     # -- commands -------------------------------------------------------------------
     def command(self, seat: int, verb: str, args: list[str]) -> Reply:

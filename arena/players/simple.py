@@ -23,9 +23,18 @@ from __future__ import annotations
 
 from arbitre.arena.observation import Observation
 from arbitre.arena.player import BasePlayer
-from arbitre.arena.players.tactics import beating, bits, cheapest, richest, strongest, trump_points
+from arbitre.arena.players.tactics import (
+    LEADS,
+    TRUMP_MASK,
+    beating,
+    bits,
+    cheapest,
+    richest,
+    strongest,
+    trump_points,
+    winner_pos,
+)
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
-from arbitre.rulings.belote.play import SUIT_MASK, winner_pos
 
 RANDOM_TAKE_PROBABILITY = 0.3
 TAKE_THRESHOLD = 30
@@ -59,13 +68,17 @@ def simple_bid(obs: Observation, threshold: int = TAKE_THRESHOLD) -> Suit | None
 
 
 def simple_card(hand: int, legal: int, trick: tuple[int, ...], trump: int, our_side_took: bool) -> int:
-    """The seed's ``choisir_carte_legale`` with a greedy choice among the legal cards (see module docstring)."""
+    """The seed's ``choisir_carte_legale`` with a greedy choice among the legal cards (see module docstring).
+
+    ``trump`` may also be :data:`~arbitre.arena.players.tactics.TA` or ``SA`` (coinche): the same
+    rules on those contracts' strengths and points; the masters led at once are the jacks in TA.
+    """
     if not trick:
-        aces = [c for c in bits(legal & ~SUIT_MASK[trump]) if c & 7 == Rank.ACE]
+        aces = bits(legal & LEADS[trump])
         if aces:
             return aces[0]
-        if our_side_took and hand >> (trump * 8 + Rank.JACK) & 1:
-            return strongest(legal & SUIT_MASK[trump], trump)
+        if our_side_took and trump < 4 and hand >> (trump * 8 + Rank.JACK) & 1:
+            return strongest(legal & TRUMP_MASK[trump], trump)
         return cheapest(legal, trump)
     pos = winner_pos(trick, trump)
     best = trick[pos]
@@ -75,7 +88,7 @@ def simple_card(hand: int, legal: int, trick: tuple[int, ...], trump: int, our_s
     led = trick[0] >> 3
     winners = beating(legal, led, best, trump)
     if winners:
-        plain_winners = winners & ~SUIT_MASK[trump]
+        plain_winners = winners & ~TRUMP_MASK[trump]
         if plain_winners and not last:  # others still play: hold the trick with the strongest card
             return strongest(plain_winners, trump)
         return cheapest(winners, trump)

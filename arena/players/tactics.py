@@ -8,16 +8,45 @@ Every strength and point value comes from the rules tables
 :data:`~arbitre.rulings.belote.scoring.POINTS`); nothing here restates a rule.
 
 The trump suit is a parameter everywhere (``trump`` 0..3), so that the card-play part
-of the players serves any suit contract (belote, or a coinche suit contract).
+of the players serves any suit contract (belote, or a coinche suit contract). The tables
+also have a row for the coinche contracts without a single trump suit, ``trump`` =
+:data:`TA` (4, tout atout: every suit ranks and scores like trump) and :data:`SA` (5, sans
+atout: every suit ranks and scores like a plain suit); their strengths and points come from
+the same rank tables (:mod:`arbitre.rulings.belote.coinche`). Rows 0..3 are the suit rows,
+unchanged.
 """
 from __future__ import annotations
 
-from arbitre.rulings.belote.play import STRENGTH, SUIT_MASK, TRICK_KEY
-from arbitre.rulings.belote.scoring import POINTS
+from arbitre.rulings.belote.coinche import SA_POINTS, TA_POINTS
+from arbitre.rulings.belote.play import PLAIN_STRENGTH, SUIT_MASK, TRUMP_STRENGTH
+from arbitre.rulings.belote.play import STRENGTH as SUIT_STRENGTH
+from arbitre.rulings.belote.play import TRICK_KEY as SUIT_TRICK_KEY
+from arbitre.rulings.belote.play import winner_pos as belote_winner_pos
+from arbitre.rulings.belote.scoring import POINTS as SUIT_POINTS
+
+TA, SA = 4, 5
+"""The ``trump`` values of the coinche tout-atout and sans-atout contracts."""
+
+_ALL = (1 << 32) - 1
+#: TRUMP_MASK[trump]: the trumps (a suit; every card in TA; none in SA).
+TRUMP_MASK: tuple[int, ...] = (*SUIT_MASK, _ALL, 0)
+#: STRENGTH[trump][card]: comparable strength (TA: every suit trump-ordered; SA: plain order).
+STRENGTH: tuple[tuple[int, ...], ...] = (*SUIT_STRENGTH, tuple(16 + TRUMP_STRENGTH[c & 7] for c in range(32)),
+                                         tuple(PLAIN_STRENGTH[c & 7] for c in range(32)))
+#: POINTS[trump][card]: card points under the contract.
+POINTS: tuple[tuple[int, ...], ...] = (*SUIT_POINTS, tuple(TA_POINTS[c & 7] for c in range(32)),
+                                       tuple(SA_POINTS[c & 7] for c in range(32)))
+#: TRICK_KEY[trump][led][card]: strength in a trick led in ``led``, -1 for a card that cannot win.
+TRICK_KEY: tuple[tuple[tuple[int, ...], ...], ...] = (*SUIT_TRICK_KEY, *(
+    tuple(tuple(STRENGTH[t][c] if c >> 3 == led else -1 for c in range(32)) for led in range(4)) for t in (TA, SA)))
+#: LEADS[trump]: the masters the simple player leads at once: plain aces (suit contract, SA), jacks (TA).
+LEADS: tuple[int, ...] = (
+    *(sum(1 << (8 * s + 7) for s in range(4) if s != t) for t in range(4)),
+    sum(1 << (8 * s + 4) for s in range(4)), sum(1 << (8 * s + 7) for s in range(4)))
 
 #: CHEAP[trump][card]: order key for "least valuable card": points first, then strength.
 CHEAP: tuple[tuple[int, ...], ...] = tuple(
-    tuple(POINTS[t][c] * 64 + STRENGTH[t][c] for c in range(32)) for t in range(4)
+    tuple(POINTS[t][c] * 64 + STRENGTH[t][c] for c in range(32)) for t in range(6)
 )
 
 
@@ -35,7 +64,7 @@ def bits(mask: int) -> tuple[int, ...]:
 def cheapest(mask: int, trump: int) -> int:
     """The card of ``mask`` worth the fewest points (then the weakest); plain cards before trumps."""
     key = CHEAP[trump]
-    plain = mask & ~SUIT_MASK[trump]
+    plain = mask & ~TRUMP_MASK[trump]
     return min(bits(plain or mask), key=key.__getitem__)
 
 
@@ -46,7 +75,7 @@ def strongest(mask: int, trump: int) -> int:
 
 def richest(mask: int, trump: int) -> int:
     """The card of ``mask`` worth the most points, plain cards first (to give points to a partner)."""
-    plain = mask & ~SUIT_MASK[trump]
+    plain = mask & ~TRUMP_MASK[trump]
     key = POINTS[trump]
     return max(bits(plain or mask), key=lambda c: (key[c], -STRENGTH[trump][c]))
 
@@ -55,13 +84,21 @@ def richest(mask: int, trump: int) -> int:
 BEATS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(sum(1 << c for c in range(32) if TRICK_KEY[t][led][c] > TRICK_KEY[t][led][best]) for best in range(32))
           for led in range(4))
-    for t in range(4)
+    for t in range(6)
 )
 
 
 def beating(mask: int, led: int, best: int, trump: int) -> int:
     """The cards of ``mask`` that would beat ``best`` in a trick led in ``led``."""
     return mask & BEATS[trump][led][best]
+
+
+def winner_pos(trick: tuple[int, ...], trump: int) -> int:
+    """Position of the card winning ``trick`` so far, for any ``trump`` row (suit contracts: the rules kernel)."""
+    if trump < 4:
+        return belote_winner_pos(trick, trump)
+    keys = TRICK_KEY[trump][trick[0] >> 3]
+    return max(range(len(trick)), key=lambda i: keys[trick[i]])
 
 
 def trump_points(hand: int, trump: int) -> int:

@@ -121,23 +121,35 @@ def trick_winner(trick: Sequence[Card], denomination: Denomination) -> int:
     return max(range(len(trick)), key=lambda i: key(trick[i]))
 
 
-def legal_cards(hand: Sequence[Card], trick: Sequence[Card], denomination: Denomination) -> list[Card]:
-    """Legal cards under a coinche denomination.
+def legal_mask_on_trick(hand: int, trick: Sequence[int], denomination: Denomination) -> int:
+    """The legal cards (bitmask) of ``hand`` (bitmask) on ``trick`` (card indices, in play order).
 
-    Suit contracts use the belote rule (:func:`arbitre.rulings.belote.play.legal_cards`),
-    TA/SA the kernel :func:`arbitre.rulings.belote.play.legal_mask_no_trump`:
-    TA: follow suit and go higher in the led suit when able (every suit is
-    trump). SA: follow suit. Void: any card.
+    Suit contracts: the belote kernel (:func:`arbitre.rulings.belote.play.legal_on_trick`);
+    TA/SA: :func:`arbitre.rulings.belote.play.legal_mask_no_trump` (TA: follow suit and go
+    higher in the led suit when able, every suit being trump; SA: follow suit). Void: any card.
     """
+    from arbitre.rulings.belote.play import legal_mask_no_trump, legal_on_trick
+
+    if isinstance(denomination, Suit):
+        return legal_on_trick(hand, trick, int(denomination))
+    if not trick:
+        return hand
+    led = trick[0] >> 3
+    strength = TRUMP_STRENGTH if denomination is NoTrump.TA else PLAIN_STRENGTH
+    best = max((c for c in trick if c >> 3 == led), key=lambda c: strength[c & 7])
+    return legal_mask_no_trump(hand, led, best, denomination is NoTrump.TA)
+
+
+def legal_cards(hand: Sequence[Card], trick: Sequence[Card], denomination: Denomination) -> list[Card]:
+    """Legal cards under a coinche denomination (:func:`legal_mask_on_trick` on cards)."""
     if isinstance(denomination, Suit):
         from arbitre.rulings.belote.play import legal_cards as belote_legal
         return belote_legal(hand, trick, denomination)
     if not trick:
         return list(hand)
-    from arbitre.rulings.belote.play import legal_mask_no_trump, mask_of
+    from arbitre.rulings.belote.play import mask_of
 
-    best = trick[trick_winner(trick, denomination)]
-    legal = legal_mask_no_trump(mask_of(hand), trick[0].suit, best.index, denomination is NoTrump.TA)
+    legal = legal_mask_on_trick(mask_of(hand), [c.index for c in trick], denomination)
     return [c for c in hand if legal >> c.index & 1]
 
 

@@ -29,9 +29,10 @@ from arbitre.rulings.belote.coinche import (
     card_points,
     contract_made,
     legal_cards,
+    legal_mask_on_trick,
     score_coinche,
 )
-from arbitre.rulings.belote.play import Obligation, violated_obligation
+from arbitre.rulings.belote.play import Obligation, mask_of, violated_obligation
 
 LAST_TRICK = 10
 
@@ -50,6 +51,8 @@ def deal_323(pack: Sequence[Card], dealer: int) -> list[list[Card]]:
 def obligation_broken(hand: Sequence[Card], trick: Sequence[Card], contract: Contract, card: Card) -> Obligation | None:
     """The obligation ``card`` (held) breaks on ``trick``, or ``None`` when it may be played."""
     den = contract.denomination
+    if not trick or legal_mask_on_trick(mask_of(hand), [c.index for c in trick], den) >> card.index & 1:
+        return None  # the common case, on the bitmask kernel
     if isinstance(den, Suit):
         return violated_obligation(list(hand), list(trick), den, card)
     if not trick or card in legal_cards(hand, trick, den):

@@ -31,7 +31,9 @@ def play_table(tmp_path, seed: int, contract: str | None = None, deals: int = 1)
                 table.command(1, "PASS", [])
         else:
             assert table.auction.contract is not None
-            card = bots.choose_card(table.hands[1], table.trick, table.auction.contract)
+            assert table.auction.contract_seat is not None
+            took = (table.first + table.auction.contract_seat) % 2 == 1
+            card = bots.choose_card(table.hands[1], table.trick, table.auction.contract, took)
             assert table.command(1, "PLAY", card.protocol().split()).ok
     return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(tmp_path.glob("*.json"))]
 

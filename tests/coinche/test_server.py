@@ -160,3 +160,35 @@ def test_one_person_and_three_bots_play_a_whole_game(served):
         await p.close()
 
     served(body, ServerOptions(bots=3, target=200, seed=5))
+
+
+def test_events_for_players_not_to_move_arrive_within_the_lazy_delay_in_order(served):
+    """A card event for a player who is not asked anything may wait (LAZY_DELAY) but arrives, in order."""
+    import asyncio
+    import time
+
+    from arbitre.server.app import LAZY_DELAY
+
+    async def body(port, srv):
+        players = await named_table(port, NAMES)
+        bidder = await whose_turn(players)
+        bidder.turn = None
+        assert (await bidder.cmd(f"CONTRACT 80 {bidder.hand[0].suit.en}")).startswith("200")
+        for _ in range(3):
+            p = await whose_turn(players)
+            p.turn = None
+            assert (await p.cmd("PASS")).startswith("200")
+        leader = await whose_turn(players, want="your turn to play")
+        assert (await leader.play_legal()).startswith("200")
+        sent = time.monotonic()
+        idle = players[(players.index(leader) + 2) % 4]  # neither the player who played nor the next one
+        seen = await idle.wait_event(f"630 {NAMES[players.index(leader)]} plays", timeout=5)
+        assert time.monotonic() - sent < LAZY_DELAY + 1.0  # bounded: the deadline, plus a loaded machine's slack
+        codes = [e[:3] for e in idle.events]
+        assert codes.index("622") < codes.index("630")  # the contract came before the first card, as it happened
+        assert seen in idle.events
+        await asyncio.sleep(0)
+        for p in players:
+            await p.close()
+
+    served(body, ServerOptions(seed=3))
