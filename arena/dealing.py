@@ -161,7 +161,8 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
         lead(leader)
         seat = leader
         options = hand = left[seat]
-        led = -1
+        led = best = best_key = best_seat = trick = -1
+        key: tuple[int, ...] = ()
         for seat in ORDERS[leader]:
             if led >= 0:
                 hand = left[seat]
