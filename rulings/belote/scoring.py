@@ -31,7 +31,7 @@ Variants (defaults first), see RULES.md for sources:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from arbitre.rulings.belote.cards import Card, Rank, Suit
