@@ -30,6 +30,20 @@ BY_STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
+def _first_left(order: tuple[int, ...], left: int) -> int:
+    for c in order:
+        if left >> (c & 7) & 1:
+            return c
+    return -1
+
+
+#: MASTER[trump][suit][left]: the strongest card of ``suit`` among those whose rank bits are set in
+#: ``left`` (the suit's byte of the cards not played yet), or -1: :meth:`Knowledge.master` as one look-up.
+MASTER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(_first_left(BY_STRENGTH[t][s], left) for left in range(256)) for s in range(4)) for t in range(4)
+)
+
+
 @dataclass(slots=True)
 class Knowledge:
     played: int
@@ -43,11 +57,7 @@ class Knowledge:
 
     def master(self, suit: int, trump: int, mine: int = 0) -> int:
         """The strongest card of ``suit`` not yet played (held by me or not), or -1."""
-        played = self.played
-        for c in BY_STRENGTH[trump][suit]:
-            if not played >> c & 1:
-                return c
-        return -1
+        return MASTER[trump][suit][~self.played >> 8 * suit & 0xFF]
 
     def out_of(self, suit: int, seat: int) -> int:
         """Cards of ``suit`` that others than ``seat`` may still hold."""
@@ -82,13 +92,16 @@ def _read(obs: Observation, start: int, voids: list[int], counts: list[int], pla
 
 
 def _finish(obs: Observation, played: int, voids: list[int], counts: list[int]) -> Knowledge:
+    taker = obs.taker
+    turned = 1 << obs.turned
     known = [0, 0, 0, 0]
-    if obs.taker >= 0 and obs.taker != obs.seat and not played >> obs.turned & 1:
-        known[obs.taker] = 1 << obs.turned
-    unseen = ALL & ~played & ~obs.hand & ~known[0] & ~known[1] & ~known[2] & ~known[3]
-    if obs.taker < 0:
-        unseen &= ~(1 << obs.turned)
-    return Knowledge(played, list(voids), unseen, known, [8 - n for n in counts])
+    unseen = ALL & ~played & ~obs.hand
+    if taker < 0:
+        unseen &= ~turned
+    elif taker != obs.seat and not played & turned:  # the turned card is in the taker's hand until played
+        known[taker] = turned
+        unseen &= ~turned
+    return Knowledge(played, voids[:], unseen, known, [8 - counts[0], 8 - counts[1], 8 - counts[2], 8 - counts[3]])
 
 
 def infer(obs: Observation) -> Knowledge:

@@ -29,6 +29,10 @@ from arbitre.rulings.belote.play import SUIT_MASK, winner_pos
 
 RANDOM_TAKE_PROBABILITY = 0.3
 TAKE_THRESHOLD = 30
+ACES = sum(1 << (8 * suit + Rank.ACE) for suit in range(4))
+"""The four aces (bitmask)."""
+JACKS = tuple(1 << (8 * suit + Rank.JACK) for suit in range(4))
+"""JACKS[suit]: the jack of ``suit`` (bitmask)."""
 
 
 class RandomPlayer(BasePlayer):
@@ -61,10 +65,10 @@ def simple_bid(obs: Observation, threshold: int = TAKE_THRESHOLD) -> Suit | None
 def simple_card(hand: int, legal: int, trick: tuple[int, ...], trump: int, our_side_took: bool) -> int:
     """The seed's ``choisir_carte_legale`` with a greedy choice among the legal cards (see module docstring)."""
     if not trick:
-        aces = [c for c in bits(legal & ~SUIT_MASK[trump]) if c & 7 == Rank.ACE]
-        if aces:
-            return aces[0]
-        if our_side_took and hand >> (trump * 8 + Rank.JACK) & 1:
+        aces = legal & ~SUIT_MASK[trump] & ACES
+        if aces:  # the first ace in card order
+            return (aces & -aces).bit_length() - 1
+        if our_side_took and hand & JACKS[trump]:
             return strongest(legal & SUIT_MASK[trump], trump)
         return cheapest(legal, trump)
     pos = winner_pos(trick, trump)

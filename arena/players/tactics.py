@@ -13,7 +13,7 @@ of the players serves any suit contract (belote, or a coinche suit contract).
 from __future__ import annotations
 
 from arbitre.rulings.belote.play import STRENGTH, SUIT_MASK, TRICK_KEY
-from arbitre.rulings.belote.scoring import POINTS
+from arbitre.rulings.belote.scoring import BYTE_POINTS, POINTS
 
 #: CHEAP[trump][card]: order key for "least valuable card": points first, then strength.
 CHEAP: tuple[tuple[int, ...], ...] = tuple(
@@ -64,7 +64,9 @@ def beating(mask: int, led: int, best: int, trump: int) -> int:
     return mask & BEATS[trump][led][best]
 
 
+_TRUMP_BYTE_POINTS = BYTE_POINTS[1]
+
+
 def trump_points(hand: int, trump: int) -> int:
-    """Card points of the trumps in ``hand``."""
-    table = POINTS[trump]
-    return sum(table[c] for c in bits(hand & SUIT_MASK[trump]))
+    """Card points of the trumps in ``hand`` (the scoring kernel's table of a trump suit's rank mask)."""
+    return _TRUMP_BYTE_POINTS[hand >> 8 * trump & 0xFF]
