@@ -21,6 +21,8 @@ Both are deterministic given the observation (``random`` given its seed too).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from arbitre.arena.observation import Observation
 from arbitre.arena.player import BasePlayer
 from arbitre.arena.players.tactics import beating, bits, cheapest, richest, strongest, trump_points
@@ -62,7 +64,7 @@ def simple_bid(obs: Observation, threshold: int = TAKE_THRESHOLD) -> Suit | None
     return Suit(best) if trump_points(obs.hand, best) >= threshold else None
 
 
-def simple_card(hand: int, legal: int, trick: tuple[int, ...], trump: int, our_side_took: bool) -> int:
+def simple_card(hand: int, legal: int, trick: Sequence[int], trump: int, our_side_took: bool) -> int:
     """The seed's ``choisir_carte_legale`` with a greedy choice among the legal cards (see module docstring)."""
     if not trick:
         aces = legal & ~SUIT_MASK[trump] & ACES
