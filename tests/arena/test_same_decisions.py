@@ -49,3 +49,18 @@ def test_same_game_as_pinned(specs, seed, expected):
 ])
 def test_same_gym_boards_as_pinned(a, b, boards, seed, expected):
     assert gym_digest(a, b, boards, seed) == expected
+
+
+def test_packs_are_those_of_random_shuffle_and_randint():
+    """The gym and the games shuffle and cut with an inlined loop: the packs stay those of the standard library."""
+    import random
+
+    from arbitre.arena.match import cut, shuffled
+
+    for seed in range(500):
+        ours, std = random.Random(seed), random.Random(seed)
+        pack = list(range(32))
+        std.shuffle(pack)
+        k = std.randint(3, 29)
+        assert cut(shuffled(ours), ours) == pack[k:] + pack[:k]
+        assert ours.random() == std.random()  # and the generator is left in the same state
