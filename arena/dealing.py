@@ -141,7 +141,8 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
                 rnd: Callable[[], float] | None = None) -> tuple[list[int], list[int]]:
     """Play the eight tricks from ``hands`` (bitmasks by seat); fill ``plays`` and ``leaders`` as they go.
 
-    ``choose`` picks each card; with ``choose=None`` every seat plays a uniformly
+    ``choose`` picks each card among two or more legal ones (a single legal card is played
+    without asking); with ``choose=None`` every seat plays a uniformly
     random legal card drawn with ``rnd`` (the random simulator's hot path: no call
     per card but the rules kernel's). Returns the winner of each trick and the cards
     won by each team.
@@ -174,9 +175,12 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
                     n -= 1.0
                 bit = options & -options
                 card = bit.bit_length() - 1
-            else:
+            elif options & (options - 1):
                 card = choose(seat, hand, options, k)  # type: ignore[misc]
                 bit = 1 << card
+            else:  # a single legal card: played without asking
+                bit = options
+                card = bit.bit_length() - 1
             left[seat] = hand ^ bit
             play(card)
             if led < 0:

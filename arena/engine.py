@@ -127,9 +127,7 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
 
     def ask(seat: int, hand: int, options: int, k: int) -> int:
         """One card decision (the timing of :func:`_call`, inlined: this runs for every card asked)."""
-        nonlocal seen_leaders
-        if not options & (options - 1):  # a single legal card: played without asking
-            return options.bit_length() - 1
+        nonlocal seen_leaders  # (a seat with a single legal card is not asked: play_tricks plays it)
         if len(seen_leaders) != len(leaders):  # a new trick: the leaders' tuple changes once per trick
             seen_leaders = tuple(leaders)
         obs = Observation(seat, dealer, hand, turned, bid_calls, taker, trump, tuple(plays), seen_leaders,
