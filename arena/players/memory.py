@@ -75,6 +75,13 @@ def memory_bid(obs: Observation, tricks: int = TAKE_TRICKS, points: int = TAKE_P
     return Suit(best) if good(obs.hand, best) else None
 
 
+#: _SURE_ORDER[trump][card]: among cards sure to win, the trump worth the fewest points first, else the
+#: plain card worth the most (it is safe), then the lowest index: (points or -points, card) as one int.
+_SURE_ORDER: tuple[tuple[int, ...], ...] = tuple(
+    tuple((POINTS[t][c] if c >> 3 == t else -POINTS[t][c]) * 64 + c for c in range(32)) for t in (0, 1, 2, 3, -1)
+)  # [-1]: no trump suit (trump -1), as the rule reads POINTS[-1]
+
+
 def _can_beat(k: Knowledge, seat: int, led: int, best: int, trump: int) -> bool:
     """May ``seat`` hold a card that beats ``best`` in a trick led in ``led``?"""
     above = (k.unseen | k.known[seat]) & BEATS[trump][led][best]
@@ -139,7 +146,7 @@ def memory_card(obs: Observation, k: Knowledge | None = None) -> int:
         points = POINTS[trump]
         sure = bits(winners) if after < 0 else [c for c in bits(winners) if not _can_beat(k, after, led, c, trump)]
         if sure:
-            return min(sure, key=lambda c: (points[c] if c >> 3 == trump else -points[c], c))
+            return min(sure, key=_SURE_ORDER[trump].__getitem__)
         at_stake = 0
         for c in trick:
             at_stake += points[c]
