@@ -54,11 +54,12 @@ _PLAIN_SURE = tuple(_plain_sure(m) for m in range(256))
 
 def sure_tricks(hand: int, trump: int) -> int:
     """Sure tricks of ``hand`` with ``trump`` as trump (see module docstring)."""
-    total = 0
-    for suit in range(4):
-        ranks = hand >> 8 * suit & 0xFF
-        total += _TRUMP_SURE[ranks] if suit == trump else _PLAIN_SURE[ranks]
-    return total
+    plain = _PLAIN_SURE
+    total = plain[hand & 0xFF] + plain[hand >> 8 & 0xFF] + plain[hand >> 16 & 0xFF] + plain[hand >> 24 & 0xFF]
+    if trump < 0:
+        return total
+    ranks = hand >> 8 * trump & 0xFF
+    return total - plain[ranks] + _TRUMP_SURE[ranks]
 
 
 def memory_bid(obs: Observation, tricks: int = TAKE_TRICKS, points: int = TAKE_POINTS) -> Suit | None:
