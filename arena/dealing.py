@@ -10,8 +10,10 @@ What:
 * :class:`PlayedDeal` — a dealt, played and scored deal on card indices, with
   :class:`~arbitre.rulings.belote.cards.Card` views on demand;
 * :func:`play_tricks` — the eight tricks: the legal cards of each seat come from the
-  rules kernel :func:`~arbitre.rulings.belote.play.legal_mask`, a ``choose`` callback
-  picks one (at random, or by asking a player), the trick goes to the strongest card
+  rules kernel :func:`~arbitre.rulings.belote.play.legal_mask`; a ``choose`` callback
+  asks a player when two or more are legal, or (``choose=None``, the random simulator)
+  a uniformly random one is drawn inline, with no call per card but the kernel's; the
+  trick goes to the strongest card
   (:data:`~arbitre.rulings.belote.play.TRICK_KEY`), whose seat leads the next;
 * :func:`score_played` — card points, dix de der, belote, announces (only the side with
   the best one scores) and :func:`~arbitre.rulings.belote.scoring.score_deal`.
@@ -25,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from operator import itemgetter
 
 from arbitre.rulings.belote.cards import DECK, Card, Suit
 from arbitre.rulings.belote.deal import DealtHand, deal
@@ -68,12 +71,22 @@ def first_hands(pack: Sequence[int], dealer: int) -> list[int]:
     return hands
 
 
+#: BY_SEAT[dealer][taker]: picks the 32 cards of a pack grouped by seat (seat 0's eight first, then
+#: seat 1's...), in pack order within a seat: the distribution of :data:`SEATS_OF_POSITIONS` as one C call.
+BY_SEAT = tuple(tuple(itemgetter(*[p for s in range(4) for p in range(32) if SEATS_OF_POSITIONS[d][t][p] == s])
+                      for t in range(4)) for d in range(4))
+BIT = tuple(1 << c for c in range(32))
+"""BIT[card]: the bitmask of one card."""
+
+
 def full_hands(pack: Sequence[int], dealer: int, taker: int) -> list[int]:
-    """The 8-card hands (bitmasks, by seat) once ``taker`` took."""
-    hands = [0, 0, 0, 0]
-    for seat, card in zip(SEATS_OF_POSITIONS[dealer][taker], pack, strict=False):
-        hands[seat] |= 1 << card
-    return hands
+    """The 8-card hands (bitmasks, by seat) once ``taker`` took (straight-line: once per simulated deal)."""
+    c = BY_SEAT[dealer][taker](pack)
+    b = BIT
+    return [b[c[0]] | b[c[1]] | b[c[2]] | b[c[3]] | b[c[4]] | b[c[5]] | b[c[6]] | b[c[7]],
+            b[c[8]] | b[c[9]] | b[c[10]] | b[c[11]] | b[c[12]] | b[c[13]] | b[c[14]] | b[c[15]],
+            b[c[16]] | b[c[17]] | b[c[18]] | b[c[19]] | b[c[20]] | b[c[21]] | b[c[22]] | b[c[23]],
+            b[c[24]] | b[c[25]] | b[c[26]] | b[c[27]] | b[c[28]] | b[c[29]] | b[c[30]] | b[c[31]]]
 
 
 @dataclass(eq=False)
@@ -130,41 +143,57 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
                 rnd: Callable[[], float] | None = None) -> tuple[list[int], list[int]]:
     """Play the eight tricks from ``hands`` (bitmasks by seat); fill ``plays`` and ``leaders`` as they go.
 
-    ``choose`` picks each card; with ``choose=None`` every seat plays a uniformly
-    random legal card drawn with ``rnd`` (the random simulator's hot path, inlined).
-    Returns the winner of each trick and the cards won by each team.
+    ``choose`` picks each card among two or more legal ones (a single legal card is played
+    without asking); with ``choose=None`` every seat plays a uniformly
+    random legal card drawn with ``rnd`` (the random simulator's hot path: no call
+    per card but the rules kernel's). Returns the winner of each trick and the cards
+    won by each team.
+
+    The leader may play any card of its hand; every other seat gets the cards
+    :func:`~arbitre.rulings.belote.play.legal_mask` allows, given the suit led, the card
+    winning so far and whether its partner played it.
     """
     left = list(hands)
     winners: list[int] = []
     won = [0, 0]
     trick_keys = TRICK_KEY[trump]
+    play = plays.append
+    lead = leaders.append
+    pick = choose is None
     for k in range(1, 9):
-        leaders.append(leader)
-        led = best = best_key = best_seat = -1
+        lead(leader)
+        seat = leader
+        options = hand = left[seat]
+        led = best = best_key = best_seat = trick = -1
         key: tuple[int, ...] = ()
-        trick = 0
         for seat in ORDERS[leader]:
-            hand = left[seat]
-            options = hand if led < 0 else legal_mask(hand, led, best, best_seat == seat ^ 2, trump, must_undertrump)
-            if choose is None:  # drop n lowest cards, n uniform in 0..count-1, and play the next lowest one
-                n = int(rnd() * options.bit_count())  # type: ignore[misc]
-                while n:
+            if led >= 0:
+                hand = left[seat]
+                options = legal_mask(hand, led, best, best_seat == seat ^ 2, trump, must_undertrump)
+            if pick:  # a uniformly random legal card: drop floor(n) lowest cards, n uniform in [0, count)
+                n = rnd() * options.bit_count()  # type: ignore[misc]
+                while n >= 1.0:  # n - 1.0 is exact below 8, so this drops exactly int(n) cards
                     options &= options - 1
-                    n -= 1
+                    n -= 1.0
                 bit = options & -options
                 card = bit.bit_length() - 1
-            else:
-                card = choose(seat, hand, options, k)
+            elif options & (options - 1):
+                card = choose(seat, hand, options, k)  # type: ignore[misc]
                 bit = 1 << card
+            else:  # a single legal card: played without asking
+                bit = options
+                card = bit.bit_length() - 1
             left[seat] = hand ^ bit
-            trick |= bit
-            plays.append(card)
+            play(card)
             if led < 0:
+                trick = bit
                 led = card >> 3
                 key = trick_keys[led]
                 best, best_key, best_seat = card, key[card], seat
-            elif key[card] > best_key:
-                best, best_key, best_seat = card, key[card], seat
+            else:
+                trick |= bit
+                if key[card] > best_key:
+                    best, best_key, best_seat = card, key[card], seat
         won[best_seat & 1] |= trick
         winners.append(best_seat)
         leader = best_seat
@@ -174,34 +203,36 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
 def score_played(dealer: int, pack: list[int], taker: int, take_round: int, trump: int,
                  hands: Sequence[int], plays: list[int], winners: list[int], won: Sequence[int],
                  variants: Variants, with_announces: bool = True) -> PlayedDeal:
-    """Count and score a played deal; ``won[team]`` is the bitmask of the cards each team won."""
+    """Count and score a played deal; ``won[team]`` is the bitmask of the cards each team won.
+
+    Straight-line code over the four hands (no loop): it runs once per simulated deal.
+    """
+    h0, h1, h2, h3 = hands
     points = [mask_points(won[0], trump), mask_points(won[1], trump)]
     points[winners[-1] & 1] += LAST_TRICK_BONUS
-    kq = BELOTE_MASK[trump]
-    belote_team = None
-    for seat in range(4):
-        if hands[seat] & kq == kq:
-            belote_team = seat & 1
+    kq = BELOTE_MASK[trump]  # one hand at most holds King and Queen of trump
+    belote_team = 0 if h0 & kq == kq or h2 & kq == kq else 1 if h1 & kq == kq or h3 & kq == kq else None
     ann = [0, 0]
     if with_announces:
-        ann_points = [0, 0]
-        ann_key = [-1, -1]
-        for seat in range(4):
-            p, key_ = hand_announces(hands[seat], trump)
-            ann_points[seat & 1] += p
-            ann_key[seat & 1] = max(ann_key[seat & 1], key_)
-        if ann_key[0] > ann_key[1]:  # only the side with the best announce scores (see best_announce_side)
-            ann[0] = ann_points[0]
-        elif ann_key[1] > ann_key[0]:
-            ann[1] = ann_points[1]
-        elif ann_key[0] >= 0 and variants.announce_tie is AnnounceTieRule.FIRST_SEAT:
-            first = (dealer + 1) & 1
-            ann[first] = ann_points[first]
+        p0, k0 = hand_announces(h0, trump)
+        p1, k1 = hand_announces(h1, trump)
+        p2, k2 = hand_announces(h2, trump)
+        p3, k3 = hand_announces(h3, trump)
+        if p0 or p1 or p2 or p3:
+            key0 = k0 if k0 > k2 else k2
+            key1 = k1 if k1 > k3 else k3
+            if key0 > key1:  # only the side with the best announce scores (see best_announce_side)
+                ann[0] = p0 + p2
+            elif key1 > key0:
+                ann[1] = p1 + p3
+            elif variants.announce_tie is AnnounceTieRule.FIRST_SEAT:
+                first = (dealer + 1) & 1
+                ann[first] = p1 + p3 if first else p0 + p2
     tt = taker & 1
     capot = "taker" if won[tt] == ALL_CARDS else "defence" if won[1 - tt] == ALL_CARDS else None
     score = score_deal(points[tt], points[1 - tt], ann[tt], ann[1 - tt],
                        belote_team == tt, belote_team == 1 - tt, capot, variants)
-    return PlayedDeal(dealer, pack, taker, take_round, trump, (hands[0], hands[1], hands[2], hands[3]), plays,
+    return PlayedDeal(dealer, pack, taker, take_round, trump, (h0, h1, h2, h3), plays,
                       winners, (points[0], points[1]), belote_team, (ann[0], ann[1]), score)
 
 

@@ -51,6 +51,13 @@ def _fail(names: Sequence[str], seat: int, deal_no: int, fr: str, en: str, trick
                          f"player '{names[seat]}' (seat {seat + 1}), {where_en}: {en}"), token=names[seat])
 
 
+def _raised(names: Sequence[str], seat: int, deal_no: int, trick: int | None, err: Exception) -> PlayerError:
+    """The :class:`PlayerError` for a player whose ``bid`` or ``play`` raised ``err``."""
+    method = "play" if trick else "bid"
+    return _fail(names, seat, deal_no, f"{method} a levé {type(err).__name__} : {err}",
+                 f"{method} raised {type(err).__name__}: {err}", trick)
+
+
 def _call(decide: Any, obs: Observation, clock: Clock, names: Sequence[str], deal_no: int,
           trick: int | None) -> Any:
     """Ask one decision, timed; any exception of the player becomes a :class:`PlayerError` naming it."""
@@ -58,9 +65,7 @@ def _call(decide: Any, obs: Observation, clock: Clock, names: Sequence[str], dea
     try:
         answer = decide(obs)
     except Exception as err:  # any failure of a player's code is reported, never a traceback
-        method = "play" if trick else "bid"
-        raise _fail(names, obs.seat, deal_no, f"{method} a levé {type(err).__name__} : {err}",
-                    f"{method} raised {type(err).__name__}: {err}", trick) from err
+        raise _raised(names, obs.seat, deal_no, trick, err) from err
     clock.seconds[obs.seat] += time.perf_counter() - t0
     clock.decisions[obs.seat] += 1
     return answer
@@ -117,12 +122,23 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
     leaders: list[int] = []
     bid_calls = tuple(bids)
 
+    seconds, decisions, now = clock.seconds, clock.decisions, time.perf_counter
+    seen_leaders: tuple[int, ...] = ()
+
     def ask(seat: int, hand: int, options: int, k: int) -> int:
-        if not options & (options - 1):  # a single legal card: played without asking
-            return options.bit_length() - 1
-        obs = Observation(seat, dealer, hand, turned, bid_calls, taker, trump, tuple(plays), tuple(leaders),
+        """One card decision (the timing of :func:`_call`, inlined: this runs for every card asked)."""
+        nonlocal seen_leaders  # (a seat with a single legal card is not asked: play_tricks plays it)
+        if len(seen_leaders) != len(leaders):  # a new trick: the leaders' tuple changes once per trick
+            seen_leaders = tuple(leaders)
+        obs = Observation(seat, dealer, hand, turned, bid_calls, taker, trump, tuple(plays), seen_leaders,
                           options, scores, target)
-        answer = _call(movers[seat], obs, clock, names, deal_no, k)
+        t0 = now()
+        try:
+            answer = movers[seat](obs)
+        except Exception as err:  # any failure of a player's code is reported, never a traceback
+            raise _raised(names, seat, deal_no, k, err) from err
+        seconds[seat] += now() - t0
+        decisions[seat] += 1
         card = answer.suit * 8 + answer.rank if type(answer) is Card else _card_index(answer)
         if card is None or not options >> card & 1:
             shown = DECK[card].short() if card is not None else repr(answer)

@@ -47,15 +47,43 @@ class GameResult:
     clock: Clock = field(default_factory=Clock)
 
 
+#: (i, i + 1, bits to draw) for each step of the Fisher-Yates shuffle of 32 cards, last card first.
+_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(31, 0, -1))
+_CUT_BITS = (32 - 5).bit_length()
+
+
 def shuffled(rng: random.Random) -> list[int]:
+    """A shuffled pack of 32 card indices: exactly ``rng.shuffle(list(range(32)))``, with its loop inlined.
+
+    :meth:`random.Random.shuffle` swaps card ``i`` (31 down to 1) with card ``j``, ``j``
+    uniform in ``0..i``, drawn by rejection from ``getrandbits``; drawing the same bits in
+    the same order here gives the same pack (tests/arena/test_same_decisions.py checks it),
+    without a Python call per card (the gym shuffles once per deal).
+    """
     pack = list(range(32))
-    rng.shuffle(pack)
+    getrandbits = rng.getrandbits
+    for i, n, k in _STEPS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        pack[i], pack[j] = pack[j], pack[i]
     return pack
 
 
 def cut(pack: list[int], rng: random.Random) -> list[int]:
-    """Cut leaving at least 3 cards in each packet (as :func:`arbitre.rulings.belote.deal.cut`)."""
-    k = rng.randint(3, len(pack) - 3)
+    """Cut leaving at least 3 cards in each packet (as :func:`arbitre.rulings.belote.deal.cut`).
+
+    The cut point is ``rng.randint(3, 29)``, drawn as :meth:`random.Random.randint` draws it
+    (3 plus a draw below 27 by rejection from ``getrandbits``).
+    """
+    if len(pack) != 32:
+        k = rng.randint(3, len(pack) - 3)
+    else:
+        getrandbits = rng.getrandbits
+        k = getrandbits(_CUT_BITS)
+        while k >= 27:
+            k = getrandbits(_CUT_BITS)
+        k += 3
     return pack[k:] + pack[:k]
 
 

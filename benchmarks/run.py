@@ -83,7 +83,7 @@ def main() -> int:
     peer_txt = f"jass-kit {peer['median']:,.0f}" if isinstance(peer, dict) else str(peer)
     ratio = f"{bb['ratio']:.1f}×" if bb.get("ratio") else ""
     lines.append(f"| belote: random legal deals/s, one core (deal, play, score) | {bb['ours']['median']:,.0f} |"
-                 f" {peer_txt} | ≥ 10,000 | {ratio} |")
+                 f" {peer_txt} | ≥ {bb['target']:,} | {ratio} |")
     import bench_tresillo
 
     bt = bench_tresillo.main([])

@@ -39,7 +39,7 @@ from arbitre.arena.players.memory import TAKE_POINTS, TAKE_TRICKS, memory_card, 
 from arbitre.arena.players.simple import simple_card
 from arbitre.arena.players.tactics import bits, strongest, trump_points
 from arbitre.rulings.belote.cards import DECK, Card, Suit
-from arbitre.rulings.belote.play import SUIT_MASK, TRICK_KEY, legal_mask
+from arbitre.rulings.belote.play import SUIT_MASK, legal_mask, winner_pos
 from arbitre.rulings.belote.scoring import LAST_TRICK_BONUS, mask_points, score_deal
 
 DEFAULT_BUDGET = 16
@@ -101,10 +101,8 @@ def rollout(hands: list[int], history_len: int, trick: list[int], leader: int, w
         if n == 0:
             legal = hand
         else:
-            led = trick[0] >> 3
-            keys = TRICK_KEY[trump][led]
-            pos = max(range(n), key=lambda i: keys[trick[i]])
-            legal = legal_mask(hand, led, trick[pos], n >= 2 and pos == n - 2, trump)
+            pos = winner_pos(trick, trump)
+            legal = legal_mask(hand, trick[0] >> 3, trick[pos], n >= 2 and pos == n - 2, trump)
         if not legal & (legal - 1):
             card = legal.bit_length() - 1
         elif n == 0 and seat & 1 == taker_team and hand & trumps:
@@ -115,14 +113,12 @@ def rollout(hands: list[int], history_len: int, trick: list[int], leader: int, w
             card = top if hand >> top & 1 and defence & trumps else \
                 simple_card(hand, legal, (), trump, True)
         else:
-            card = simple_card(hand, legal, tuple(trick), trump, seat & 1 == taker_team)
+            card = simple_card(hand, legal, trick, trump, seat & 1 == taker_team)
         hands[seat] = hand & ~(1 << card)
         trick.append(card)
         played += 1
         if len(trick) == 4:
-            keys = TRICK_KEY[trump][trick[0] >> 3]
-            pos = max(range(4), key=lambda i: keys[trick[i]])
-            winner = (leader + pos) % 4
+            winner = (leader + winner_pos(trick, trump)) % 4
             won[winner & 1] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
             leader = last_winner = winner
             trick = []

@@ -30,6 +30,20 @@ BY_STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
+def _first_left(order: tuple[int, ...], left: int) -> int:
+    for c in order:
+        if left >> (c & 7) & 1:
+            return c
+    return -1
+
+
+#: MASTER[trump][suit][left]: the strongest card of ``suit`` among those whose rank bits are set in
+#: ``left`` (the suit's byte of the cards not played yet), or -1: :meth:`Knowledge.master` as one look-up.
+MASTER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(_first_left(BY_STRENGTH[t][s], left) for left in range(256)) for s in range(4)) for t in range(4)
+)
+
+
 @dataclass(slots=True)
 class Knowledge:
     played: int
@@ -43,60 +57,66 @@ class Knowledge:
 
     def master(self, suit: int, trump: int, mine: int = 0) -> int:
         """The strongest card of ``suit`` not yet played (held by me or not), or -1."""
-        played = self.played
-        for c in BY_STRENGTH[trump][suit]:
-            if not played >> c & 1:
-                return c
-        return -1
+        return MASTER[trump][suit][~self.played >> 8 * suit & 0xFF]
 
     def out_of(self, suit: int, seat: int) -> int:
         """Cards of ``suit`` that others than ``seat`` may still hold."""
         return self.unseen & SUIT_MASK[suit]
 
 
-def _read(obs: Observation, start: int, voids: list[int], counts: list[int], played: int) -> int:
-    """Fold the cards ``obs.history[start:]`` into ``voids``/``counts``; return the new ``played`` mask."""
+def _read(obs: Observation, start: int, voids: list[int], played: int) -> int:
+    """Fold the cards ``obs.history[start:]`` into ``voids``; return the new ``played`` mask.
+
+    Only a card of another suit than the one led tells something about voids, so the seat
+    of a card is worked out only then.
+    """
     trump = obs.trump
     history = obs.history
-    leaders = obs.leaders
     for i in range(start, len(history)):
         card = history[i]
-        pos = i & 3
-        seat = (leaders[i >> 2] + pos) % 4
         played |= 1 << card
-        counts[seat] += 1
-        if not pos:
-            continue
-        first = i - pos
-        led = history[first] >> 3
-        suit = card >> 3
-        if suit != led:
+        pos = i & 3
+        if pos and (card ^ history[i - pos]) >> 3:  # not the suit led
+            first = i - pos
+            led = history[first] >> 3
+            seat = (obs.leaders[i >> 2] + pos) % 4
             voids[seat] |= 1 << led
             if led == trump:
                 voids[seat] |= 1 << trump
-            elif trump >= 0 and suit != trump:
+            elif trump >= 0 and card >> 3 != trump:
                 partner_winning = pos >= 2 and winner_pos(history[first:i], trump) == pos - 2
                 if not partner_winning:
                     voids[seat] |= 1 << trump
     return played
 
 
-def _finish(obs: Observation, played: int, voids: list[int], counts: list[int]) -> Knowledge:
+def _finish(obs: Observation, played: int, voids: list[int]) -> Knowledge:
+    taker = obs.taker
+    turned = 1 << obs.turned
     known = [0, 0, 0, 0]
-    if obs.taker >= 0 and obs.taker != obs.seat and not played >> obs.turned & 1:
-        known[obs.taker] = 1 << obs.turned
-    unseen = ALL & ~played & ~obs.hand & ~known[0] & ~known[1] & ~known[2] & ~known[3]
-    if obs.taker < 0:
-        unseen &= ~(1 << obs.turned)
-    return Knowledge(played, list(voids), unseen, known, [8 - n for n in counts])
+    unseen = ALL & ~played & ~obs.hand
+    if taker < 0:
+        unseen &= ~turned
+    elif taker != obs.seat and not played & turned:  # the turned card is in the taker's hand until played
+        known[taker] = turned
+        unseen &= ~turned
+    # every seat played one card per finished trick, and the first ``n`` seats from the leader one more
+    played_cards = len(obs.history)
+    held = 8 - (played_cards >> 2)
+    held_now = [held, held, held, held]
+    n = played_cards & 3
+    if n:
+        leader = obs.leaders[played_cards >> 2]
+        for pos in range(n):
+            held_now[(leader + pos) % 4] -= 1
+    return Knowledge(played, voids[:], unseen, known, held_now)
 
 
 def infer(obs: Observation) -> Knowledge:
     """Everything :class:`Knowledge` holds, from ``obs`` alone."""
     voids = [0, 0, 0, 0]
-    counts = [0, 0, 0, 0]
-    played = _read(obs, 0, voids, counts, 0)
-    return _finish(obs, played, voids, counts)
+    played = _read(obs, 0, voids, 0)
+    return _finish(obs, played, voids)
 
 
 class Tracker:
@@ -107,13 +127,12 @@ class Tracker:
     read (another deal, another seat, or a shorter history).
     """
 
-    __slots__ = ("_counts", "_deal", "_history", "_played", "_voids")
+    __slots__ = ("_deal", "_history", "_played", "_voids")
 
     def __init__(self) -> None:
         self._deal: tuple[int, int, int, int, tuple[tuple[int, int], ...]] | None = None
         self._history: tuple[int, ...] = ()
         self._voids = [0, 0, 0, 0]
-        self._counts = [0, 0, 0, 0]
         self._played = 0
 
     def read(self, obs: Observation) -> Knowledge:
@@ -122,9 +141,8 @@ class Tracker:
         if deal != self._deal or len(obs.history) < n or obs.history[:n] != self._history:
             self._deal = deal
             self._voids = [0, 0, 0, 0]
-            self._counts = [0, 0, 0, 0]
             self._played = 0
             n = 0
-        self._played = _read(obs, n, self._voids, self._counts, self._played)
+        self._played = _read(obs, n, self._voids, self._played)
         self._history = obs.history
-        return _finish(obs, self._played, self._voids, self._counts)
+        return _finish(obs, self._played, self._voids)

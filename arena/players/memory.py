@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from arbitre.arena.observation import Observation
 from arbitre.arena.player import BasePlayer
-from arbitre.arena.players.knowledge import Knowledge, Tracker, infer
+from arbitre.arena.players.knowledge import MASTER, Knowledge, Tracker, infer
 from arbitre.arena.players.tactics import BEATS, beating, bits, cheapest, richest, trump_points
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
 from arbitre.rulings.belote.play import SUIT_MASK, winner_pos
@@ -54,11 +54,12 @@ _PLAIN_SURE = tuple(_plain_sure(m) for m in range(256))
 
 def sure_tricks(hand: int, trump: int) -> int:
     """Sure tricks of ``hand`` with ``trump`` as trump (see module docstring)."""
-    total = 0
-    for suit in range(4):
-        ranks = hand >> 8 * suit & 0xFF
-        total += _TRUMP_SURE[ranks] if suit == trump else _PLAIN_SURE[ranks]
-    return total
+    plain = _PLAIN_SURE
+    total = plain[hand & 0xFF] + plain[hand >> 8 & 0xFF] + plain[hand >> 16 & 0xFF] + plain[hand >> 24 & 0xFF]
+    if trump < 0:
+        return total
+    ranks = hand >> 8 * trump & 0xFF
+    return total - plain[ranks] + _TRUMP_SURE[ranks]
 
 
 def memory_bid(obs: Observation, tricks: int = TAKE_TRICKS, points: int = TAKE_POINTS) -> Suit | None:
@@ -73,6 +74,13 @@ def memory_bid(obs: Observation, tricks: int = TAKE_TRICKS, points: int = TAKE_P
     best = max((s for s in range(4) if s != turned),
                key=lambda s: (sure_tricks(obs.hand, s), trump_points(obs.hand, s)))
     return Suit(best) if good(obs.hand, best) else None
+
+
+#: _SURE_ORDER[trump][card]: among cards sure to win, the trump worth the fewest points first, else the
+#: plain card worth the most (it is safe), then the lowest index: (points or -points, card) as one int.
+_SURE_ORDER: tuple[tuple[int, ...], ...] = tuple(
+    tuple((POINTS[t][c] if c >> 3 == t else -POINTS[t][c]) * 64 + c for c in range(32)) for t in (0, 1, 2, 3, -1)
+)  # [-1]: no trump suit (trump -1), as the rule reads POINTS[-1]
 
 
 def _can_beat(k: Knowledge, seat: int, led: int, best: int, trump: int) -> bool:
@@ -90,53 +98,60 @@ def memory_card(obs: Observation, k: Knowledge | None = None) -> int:
     """The memory player's card (index) among ``obs.legal`` for trump ``obs.trump``."""
     k = k or infer(obs)
     legal, trump, seat, hand = obs.legal, obs.trump, obs.seat, obs.hand
-    trick = obs.trick
-    opponents = (seat ^ 1, seat ^ 3)
-    if not trick:
+    history = obs.history
+    n = len(history) & 3  # cards already in the current trick
+    voids = k.voids
+    left = ~k.played  # the cards not played yet, to find each suit's master (MASTER)
+    masters = MASTER[trump]
+    if not n:
         trumps_out = k.unseen & SUIT_MASK[trump]
-        opp_may_trump = any(not k.voids[o] >> trump & 1 for o in opponents) and trumps_out
+        opp_may_trump = (not voids[seat ^ 1] >> trump & 1 or not voids[seat ^ 3] >> trump & 1) and trumps_out
         if obs.taker & 1 == seat & 1 and opp_may_trump:
-            top = k.master(trump, trump, hand)
+            top = masters[trump][left >> 8 * trump & 0xFF]
             if top >= 0 and legal >> top & 1:
                 return top
         for suit in range(4):
             if suit == trump:
                 continue
-            top = k.master(suit, trump, hand)
+            top = masters[suit][left >> 8 * suit & 0xFF]
             if top >= 0 and legal >> top & 1:
-                safe = all(not k.voids[o] >> suit & 1 or k.voids[o] >> trump & 1 for o in opponents)
+                safe = ((not voids[seat ^ 1] >> suit & 1 or voids[seat ^ 1] >> trump & 1)
+                        and (not voids[seat ^ 3] >> suit & 1 or voids[seat ^ 3] >> trump & 1))
                 if safe or not trumps_out:
                     return top
-        masters = 0
+        mine = 0
         for suit in range(4):
-            top = k.master(suit, trump, hand)
+            top = masters[suit][left >> 8 * suit & 0xFF]
             if top >= 0 and hand >> top & 1:
-                masters |= SUIT_MASK[suit]
-        return cheapest(legal & ~masters or legal, trump)
+                mine |= SUIT_MASK[suit]
+        return cheapest(legal & ~mine or legal, trump)
 
+    trick = history[len(history) - n:]
     pos = winner_pos(trick, trump)
     best = trick[pos]
     led = trick[0] >> 3
-    n = len(trick)
-    still = [(obs.trick_leader + i) % 4 for i in range(n + 1, 4)]  # seats after me
-    opp_after = [s for s in still if s & 1 != seat & 1]
+    # the only opponent still to play after me is my left-hand neighbour, unless I play last
+    after = (seat + 1) % 4 if n < 3 else -1
     if n >= 2 and pos == n - 2:  # partner winning
-        if not any(_can_beat(k, o, led, best, trump) for o in opp_after):
-            masters = 0  # smear points, but keep the cards that will win tricks of their own
+        if after < 0 or not _can_beat(k, after, led, best, trump):
+            top_cards = 0  # smear points, but keep the cards that will win tricks of their own
             for suit in range(4):
-                top = k.master(suit, trump)
+                top = masters[suit][left >> 8 * suit & 0xFF]
                 if top >= 0:
-                    masters |= 1 << top
-            return richest(legal & ~masters or legal, trump)
+                    top_cards |= 1 << top
+            return richest(legal & ~top_cards or legal, trump)
         plain = legal & ~SUIT_MASK[trump]
         return cheapest(plain or legal, trump)
     winners = beating(legal, led, best, trump)
     if winners:
-        sure = [c for c in bits(winners) if not any(_can_beat(k, o, led, c, trump) for o in opp_after)]
+        points = POINTS[trump]
+        sure = bits(winners) if after < 0 else [c for c in bits(winners) if not _can_beat(k, after, led, c, trump)]
         if sure:
-            return min(sure, key=lambda c: (POINTS[trump][c] if c >> 3 == trump else -POINTS[trump][c], c))
-        at_stake = sum(POINTS[trump][c] for c in trick)
-        if not opp_after or at_stake >= 10:
+            return min(sure, key=_SURE_ORDER[trump].__getitem__)
+        at_stake = 0
+        for c in trick:
+            at_stake += points[c]
+        if after < 0 or at_stake >= 10:
             return cheapest(winners, trump)
     return cheapest(legal, trump)
 

@@ -21,6 +21,8 @@ Both are deterministic given the observation (``random`` given its seed too).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from arbitre.arena.observation import Observation
 from arbitre.arena.player import BasePlayer
 from arbitre.arena.players.tactics import (
@@ -38,6 +40,8 @@ from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
 
 RANDOM_TAKE_PROBABILITY = 0.3
 TAKE_THRESHOLD = 30
+JACKS = tuple(1 << (8 * suit + Rank.JACK) for suit in range(4))
+"""JACKS[suit]: the jack of ``suit`` (bitmask)."""
 
 
 class RandomPlayer(BasePlayer):
@@ -67,17 +71,17 @@ def simple_bid(obs: Observation, threshold: int = TAKE_THRESHOLD) -> Suit | None
     return Suit(best) if trump_points(obs.hand, best) >= threshold else None
 
 
-def simple_card(hand: int, legal: int, trick: tuple[int, ...], trump: int, our_side_took: bool) -> int:
+def simple_card(hand: int, legal: int, trick: Sequence[int], trump: int, our_side_took: bool) -> int:
     """The seed's ``choisir_carte_legale`` with a greedy choice among the legal cards (see module docstring).
 
     ``trump`` may also be :data:`~arbitre.arena.players.tactics.TA` or ``SA`` (coinche): the same
     rules on those contracts' strengths and points; the masters led at once are the jacks in TA.
     """
     if not trick:
-        aces = bits(legal & LEADS[trump])
-        if aces:
-            return aces[0]
-        if our_side_took and trump < 4 and hand >> (trump * 8 + Rank.JACK) & 1:
+        leads = legal & LEADS[trump]
+        if leads:  # the first master in card order
+            return (leads & -leads).bit_length() - 1
+        if our_side_took and trump < 4 and hand & JACKS[trump]:
             return strongest(legal & TRUMP_MASK[trump], trump)
         return cheapest(legal, trump)
     pos = winner_pos(trick, trump)

@@ -22,6 +22,7 @@ from arbitre.rulings.belote.play import PLAIN_STRENGTH, SUIT_MASK, TRUMP_STRENGT
 from arbitre.rulings.belote.play import STRENGTH as SUIT_STRENGTH
 from arbitre.rulings.belote.play import TRICK_KEY as SUIT_TRICK_KEY
 from arbitre.rulings.belote.play import winner_pos as belote_winner_pos
+from arbitre.rulings.belote.scoring import BYTE_POINTS
 from arbitre.rulings.belote.scoring import POINTS as SUIT_POINTS
 
 TA, SA = 4, 5
@@ -101,7 +102,9 @@ def winner_pos(trick: tuple[int, ...], trump: int) -> int:
     return max(range(len(trick)), key=lambda i: keys[trick[i]])
 
 
+_TRUMP_BYTE_POINTS = BYTE_POINTS[1]
+
+
 def trump_points(hand: int, trump: int) -> int:
-    """Card points of the trumps in ``hand``."""
-    table = POINTS[trump]
-    return sum(table[c] for c in bits(hand & SUIT_MASK[trump]))
+    """Card points of the trumps of suit ``trump`` (0..3) in ``hand`` (the scoring kernel's table of a trump suit's rank mask)."""
+    return _TRUMP_BYTE_POINTS[hand >> 8 * trump & 0xFF]

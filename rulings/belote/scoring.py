@@ -31,7 +31,7 @@ Variants (defaults first), see RULES.md for sources:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from arbitre.rulings.belote.cards import Card, Rank, Suit
@@ -188,6 +188,8 @@ SEQUENCES_BY_MASK: tuple[tuple[int, int], ...] = tuple(
 CARRES_BY_MASK: tuple[tuple[int, int], ...] = tuple(
     _summary([(pts, rank) for rank, pts in _CARRE_RANKS if m >> rank & 1]) for m in range(256)
 )
+#: TRUMP_SEQUENCE_KEY[m]: the best key of the sequences in the trump suit (rank mask ``m``), trump flag set; -1 if none.
+TRUMP_SEQUENCE_KEY: tuple[int, ...] = tuple(key + 1 if points else -1 for points, key in SEQUENCES_BY_MASK)
 #: BELOTE_MASK[trump]: King and Queen of trump.
 BELOTE_MASK = tuple(1 << (8 * t + Rank.KING) | 1 << (8 * t + Rank.QUEEN) for t in range(4))
 
@@ -196,15 +198,21 @@ def hand_announces(hand: int, trump: int) -> tuple[int, int]:
     """(points of every announce, packed key of the best one or -1) in an 8-card hand (bitmask).
 
     Belote excluded; :func:`possible_announces` lists the same announces one by one.
+    Five table look-ups (the carrés, then each suit's sequences; the trump suit's best
+    sequence once more with its trump flag), no loop: the simulators call it for
+    every hand of every deal.
     """
-    points, best = CARRES_BY_MASK[hand & (hand >> 8) & (hand >> 16) & (hand >> 24) & 0xFF]
-    for suit in range(4):
-        p, key = SEQUENCES_BY_MASK[hand >> 8 * suit & 0xFF]
-        if p:
-            points += p
-            key += suit == trump
-            best = max(best, key)
-    return points, best
+    seq = SEQUENCES_BY_MASK
+    c = CARRES_BY_MASK[hand & (hand >> 8) & (hand >> 16) & (hand >> 24) & 0xFF]
+    a = seq[hand & 0xFF]
+    b = seq[hand >> 8 & 0xFF]
+    d = seq[hand >> 16 & 0xFF]
+    e = seq[hand >> 24 & 0xFF]
+    points = c[0] + a[0] + b[0] + d[0] + e[0]
+    if not points:
+        return 0, -1
+    in_trump = TRUMP_SEQUENCE_KEY[hand >> 8 * trump & 0xFF] if trump >= 0 else -1
+    return points, max(c[1], a[1], b[1], d[1], e[1], in_trump)
 
 
 _SEQUENCE_KIND = {3: AnnounceKind.TIERCE, 4: AnnounceKind.CINQUANTE, 5: AnnounceKind.CENT}
@@ -269,7 +277,7 @@ class DealScore:
     litige: bool = False
     held_over: int = 0  # litige points frozen for the winner of the next deal
     capot: str | None = None  # "taker" / "defence" when one side won every trick
-    notes: tuple[T, ...] = field(default_factory=tuple)
+    notes: tuple[T, ...] = ()
 
 
 def score_deal(taker_points: int, defence_points: int, taker_announces: int = 0, defence_announces: int = 0,
@@ -282,6 +290,37 @@ def score_deal(taker_points: int, defence_points: int, taker_announces: int = 0,
     best announce has any, see :func:`best_announce_side`); belotes are flags.
     ``capot`` names the side that won all eight tricks, if any.
     """
+    last, memo = _MEMO_LAST
+    if last is not variants:  # hash the variants only when another set of rules comes in
+        memo = _MEMOS.setdefault(variants, {})
+        _set_last(variants, memo)
+    key = (taker_points, defence_points, taker_announces, defence_announces, taker_belote, defence_belote, capot)
+    score = memo.get(key)
+    if score is None:
+        score = _score_deal(taker_points, defence_points, taker_announces, defence_announces, taker_belote,
+                            defence_belote, capot, variants)
+        if len(memo) < _MEMO_SIZE:
+            memo[key] = score
+    return score
+
+
+#: Scores already computed, by variants then by arguments. A deal score is a pure function
+#: of a few small numbers and is frozen, so the simulators, the engine and the advanced
+#: player's rollouts (which score thousands of deals a second) share one object per outcome
+#: instead of building a new one each time.
+_MEMOS: dict[Variants, dict[tuple[int, int, int, int, bool, bool, str | None], DealScore]] = {}
+_MEMO_LAST: tuple[Variants | None, dict[tuple[int, int, int, int, bool, bool, str | None], DealScore]] = (None, {})
+_MEMO_SIZE = 1 << 16
+
+
+def _set_last(variants: Variants, memo: dict[tuple[int, int, int, int, bool, bool, str | None], DealScore]) -> None:
+    global _MEMO_LAST
+    _MEMO_LAST = (variants, memo)  # one assignment: a thread reads either pair, never a mix
+
+
+def _score_deal(taker_points: int, defence_points: int, taker_announces: int, defence_announces: int,
+                taker_belote: bool, defence_belote: bool, capot: str | None, variants: Variants) -> DealScore:
+    """:func:`score_deal` without the memo."""
     capot_value = variants.capot.value_points
     if capot == "taker":
         taker_points, defence_points = capot_value, 0
