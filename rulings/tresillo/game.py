@@ -34,7 +34,7 @@ from arbitre.rulings.tresillo.cards import SUIT_CODES, SUITS, suit_of, to_json
 from arbitre.rulings.tresillo.play import (
     TriompheRule,
     by_suit,
-    legal_from,
+    legal_rule,
     trick_winner,
 )
 from arbitre.rulings.tresillo.players import Player, Table
@@ -42,9 +42,9 @@ from arbitre.rulings.tresillo.scoring import DEFAULT_OPTIONS, Options, settle
 from arbitre.rulings.tresillo.trumps import EFF_SUIT
 
 HAND, TALON = 9, 13
-_DECK = tuple(range(40))
-_RETOURNE = Kind.RETOURNE
+_DECK = range(40)
 _SPEAKERS = {(d, n): speakers_of(d, n) for n in (3, 4) for d in range(1, n + 1)}
+_SEATS = {3: (1, 2, 3), 4: (1, 2, 3, 4)}
 
 
 @dataclass(slots=True)
@@ -59,12 +59,19 @@ class CoupLog:
     auction: list[tuple[int, Call]] = field(default_factory=list)
     contract: tuple[int, Kind, int] | None = None  # (player, kind, trump)
     exchanges: list[tuple[int, list[int], list[int]]] = field(default_factory=list)
-    tricks: list[tuple[int, list[tuple[int, int]], int]] = field(default_factory=list)  # (leader, plays, winner)
+    tricks: list[tuple[int, tuple[int, ...], int]] = field(default_factory=list)  # (leader, cards in play order, winner)
     surrender: tuple[int, str, int | None] | None = None  # (before_trick, response, defender)
     chelem: bool | None = None
     tricks_won: dict[int, int] = field(default_factory=dict)
     outcome: str = "redeal"
     payments: dict[int, int] = field(default_factory=dict)
+
+    def plays(self, leader: int, cards: Sequence[int]) -> list[tuple[int, int]]:
+        """``(seat, card)`` of a trick led by ``leader``: the active seats (the hands' keys, in playing order)
+        from the leader on."""
+        seats = list(self.hands)
+        at = seats.index(leader)
+        return list(zip(seats[at:] + seats[:at], cards, strict=False))
 
     def to_json(self) -> dict[str, Any]:
         contract = None
@@ -84,8 +91,8 @@ class CoupLog:
             "contract": contract,
             "exchanges": [{"seat": s, "discard": [to_json(c) for c in d], "draw": [to_json(c) for c in w]}
                           for s, d, w in self.exchanges],
-            "tricks": [{"leader": lead, "cards": [{"seat": s, "card": to_json(c)} for s, c in plays],
-                        "winner": win} for lead, plays, win in self.tricks],
+            "tricks": [{"leader": lead, "cards": [{"seat": s, "card": to_json(c)} for s, c in self.plays(lead, cards)],
+                        "winner": win} for lead, cards, win in self.tricks],
             "surrender": surrender,
             "chelem": None if self.chelem is None else {"attempted": self.chelem},
             "result": {"tricks": {str(s): n for s, n in self.tricks_won.items()}, "outcome": self.outcome,
@@ -107,27 +114,36 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
               rule: TriompheRule = TriompheRule.SEED) -> CoupLog:
     """Play one coup. ``players[i]`` sits at seat ``i + 1``; 4 players (dealer sits out) or 3."""
     n = len(players)
-    seats = list(range(1, n + 1))
     speakers = _SPEAKERS[dealer, n]
+    main, second, third = speakers
     rand = rng.random
-    deck = sorted(_DECK, key=lambda _: rand())  # a uniform shuffle, 5x faster than rng.shuffle
-    hands = {s: deck[HAND * i:HAND * i + HAND] for i, s in enumerate(speakers)}
-    talon = deck[3 * HAND:]
-    bet = players[dealer - 1].dealer_bet(Table(seat=dealer, favour=favour)) if n == 4 else None
-    log = CoupLog(number, dealer, {s: list(h) for s, h in hands.items()}, list(talon), bet)
+    keys = [rand() for _ in _DECK]
+    deck = sorted(_DECK, key=keys.__getitem__)  # a uniform shuffle: the deck ordered by 40 random keys
+    hands = {main: deck[:9], second: deck[9:18], third: deck[18:27]}
+    talon = deck[27:]  # never modified: the log shares it
+    bet = players[dealer - 1].dealer_bet(Table(dealer, favour)) if n == 4 else None
+    log = CoupLog(number, dealer, {main: deck[:9], second: deck[9:18], third: deck[18:27]}, talon, bet)
 
+    # what every player sees of the play, updated by the engine as it goes: the cards on the table
+    # (leader first), their seats, the finished tricks, the tricks won
+    trick: list[int] = []
+    trick_seats: list[int] = []
+    won = {main: 0, second: 0, third: 0}
+    shared = (trick, trick_seats, log.tricks, won)
+    tables = {main: Table(main, favour, None, None, 0, shared), second: Table(second, favour, None, None, 0, shared),
+              third: Table(third, favour, None, None, 0, shared)}
     state = AuctionState(speakers)
-    tables = {s: Table(seat=s, favour=favour) for s in speakers}
+    auction = log.auction
     while not state.over:
-        seat = state.expected
+        seat = speakers[state.turn]
         call = players[seat - 1].bid(hands[seat], state, tables[seat], state.legal_calls())
         state.apply(call, seat)
-        log.auction.append((seat, call))
+        auction.append((seat, call))
     if state.redeal or state.holder is None or state.high is None:
-        log.payments = settle(seats, speakers, None, None, {}).payments
+        log.payments = settle(_SEATS[n], speakers, None, None, won).payments  # a redeal
         return log
     joueur, kind = state.holder, state.high
-    solo, retourne = kind.is_solo, kind is _RETOURNE
+    solo, retourne = kind >= 4, kind == 3  # Kind.is_solo, Kind.RETOURNE (int comparisons: enums are slow)
     trump = _trump_for(kind, favour, talon, hands[joueur], players[joueur - 1], tables[joueur])
     log.contract = (joueur, kind, trump)
     for t in tables.values():
@@ -136,43 +152,41 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
     # -- exchanges ---------------------------------------------------------------------
     at = speakers.index(joueur)
     defenders = [speakers[(at + 1) % 3], speakers[(at + 2) % 3]]
-    order = defenders if solo else [joueur, *defenders]
     top = 0
-    for seat in order:
-        least = 1 if (seat == joueur and retourne) else 0
-        most = min(TALON - top, HAND)
+    for seat in (defenders if solo else (joueur, *defenders)):
+        least = 1 if (retourne and seat == joueur) else 0
+        most = TALON - top if top > TALON - HAND else HAND  # what is left in the talon, at most a hand
         if most < least:
             continue
         discard = players[seat - 1].discard(hands[seat], most, least, tables[seat])
         if not discard:
             continue
-        draw = talon[top:top + len(discard)]
-        top += len(discard)
-        hand = [c for c in hands[seat] if c not in discard]
-        hand.extend(draw)
+        k = len(discard)
+        draw = talon[top:top + k]
+        top += k
+        gone = set(discard)
+        hand = [c for c in hands[seat] if c not in gone]
+        hand += draw
         hands[seat] = hand
-        log.exchanges.append((seat, list(discard), list(draw)))
+        log.exchanges.append((seat, list(discard), draw))
 
     # -- play ------------------------------------------------------------------------------
-    won = {s: 0 for s in speakers}
-    played: set[int] = set()
-    trick: list[int] = []  # the cards on the table, leader first (one list, shown to every player)
-    trick_seats: list[int] = []
-    for t in tables.values():
-        t.played, t.tricks_won, t.trick, t.trick_seats = played, won, trick, trick_seats
     eff = EFF_SUIT[trump]
-    # per seat, what the card loop needs, bound once (the hot path): hand, its split by suit, the player
-    seat_state = {s: (s, hands[s], by_suit(hands[s], trump), players[s - 1].play, tables[s]) for s in speakers}
-    rotation = {s: (seat_state[s], seat_state[speakers[(i + 1) % 3]], seat_state[speakers[(i + 2) % 3]])
-                for i, s in enumerate(speakers)}
+    legal = legal_rule(trump, rule)
+    # per seat, what the card loop needs, bound once (the hot path): seat, hand, its split by suit, the
+    # player's play method, the table
+    a, b, c = ((s, hands[s], by_suit(hands[s], trump), players[s - 1].play, tables[s]) for s in speakers)
+    rotation = {main: (a, (b, c)), second: (b, (c, a)), third: (c, (a, b))}
     tricks_log = log.tricks
-    leader = speakers[0]
+    leader = main
     surrender: tuple[int, str, int | None] | None = None
     chelem: bool | None = None
     defender: int | None = None
+    j_hand, j_table, j_player = hands[joueur], tables[joueur], players[joueur - 1]
+    may_surrender = not solo
     for k in range(1, 10):
-        if k <= 4 and not solo and surrender is None and players[joueur - 1].surrender(hands[joueur],
-                                                                                      tables[joueur]):
+        if may_surrender and k <= 4 and j_player.surrender(j_hand, j_table):
+            may_surrender = False
             if retourne:
                 surrender = (k, "accept", None)
                 break
@@ -185,30 +199,36 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
                 break
             for t in tables.values():
                 t.joueur = defender
-        trick.clear()
-        trick_seats.clear()
-        for seat, hand, split, play, table in rotation[leader]:
-            # the leader may play any card; players never modify the lists they are shown
-            c = play(hand, legal_from(hand, split, trick[0], trump, rule) if trick else hand, table)
-            hand.remove(c)
-            split[eff[c]].remove(c)
-            trick.append(c)
+        first, followers = rotation[leader]
+        # the leader may play any card; players never modify the lists they are shown
+        seat, hand, split, play, table = first
+        led = play(hand, hand, table)
+        hand.remove(led)
+        split[eff[led]].remove(led)
+        trick.append(led)
+        trick_seats.append(seat)
+        for seat, hand, split, play, table in followers:
+            card = play(hand, legal(hand, split, led), table)
+            hand.remove(card)
+            split[eff[card]].remove(card)
+            trick.append(card)
             trick_seats.append(seat)
         winner = trick_seats[trick_winner(trick, trump)]
-        played.update(trick)
         won[winner] += 1
-        tricks_log.append((leader, list(zip(trick_seats, trick, strict=False)), winner))
+        tricks_log.append((leader, tuple(trick), winner))
+        trick.clear()
+        trick_seats.clear()
         leader = winner
         if surrender is None:
             if k == 5 and won[joueur] == 5:
-                chelem = players[joueur - 1].chelem(hands[joueur], tables[joueur])
+                chelem = j_player.chelem(j_hand, j_table)
                 if not chelem:
                     break
             elif k > 5 and chelem and winner != joueur:
                 break
     log.surrender, log.chelem = surrender, chelem
     log.tricks_won = won
-    s = settle(seats, speakers, joueur, kind, won,
+    s = settle(_SEATS[n], speakers, joueur, kind, won,
                surrender=surrender[1] if surrender else None, defender=defender,
                chelem_attempted=chelem, dealer=dealer if n == 4 else None, bet=bet, stake=stake,
                options=options)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from arbitre.rulings.tresillo.auction import PASS, AuctionState, Call, Kind
 from arbitre.rulings.tresillo.cards import ROI, SUITS, rank_of
@@ -28,24 +29,29 @@ from arbitre.rulings.tresillo.trumps import (
 class Table:
     """What a player may know when asked: the contract, whose turn, what has been played.
 
-    ``trick`` (cards on the table, leader first), ``trick_seats``, ``played`` and ``tricks_won``
-    are shared with the engine, which updates them as the play goes.
+    ``trick`` (the cards on the table, leader first), ``trick_seats`` (their seats), ``tricks`` (the
+    finished tricks, ``(leader, cards in playing order, winner)``) and ``tricks_won`` (seat -> count) are
+    shared with the engine, which updates them as the play goes; ``played`` and ``trick_number`` derive
+    from ``tricks``.
     """
 
-    __slots__ = ("favour", "joueur", "kind", "played", "seat", "trick", "trick_seats", "tricks_won", "trump")
+    __slots__ = ("favour", "joueur", "kind", "seat", "trick", "trick_seats", "tricks", "tricks_won", "trump")
 
     def __init__(self, seat: int, favour: int = 3, joueur: int | None = None, kind: Kind | None = None,
-                 trump: int = 0) -> None:
+                 trump: int = 0, shared: tuple[list[int], list[int], list[Any], dict[int, int]] | None = None) -> None:
+        """``shared``: the engine's ``(trick, trick_seats, tricks, tricks_won)``, the same objects for every seat."""
         self.seat, self.favour, self.joueur, self.kind, self.trump = seat, favour, joueur, kind, trump
-        self.trick: list[int] = []
-        self.trick_seats: list[int] = []
-        self.played: set[int] = set()
-        self.tricks_won: dict[int, int] = {}
+        self.trick, self.trick_seats, self.tricks, self.tricks_won = ([], [], [], {}) if shared is None else shared
+
+    @property
+    def played(self) -> set[int]:
+        """Every card of the finished tricks."""
+        return {c for _, cards, _ in self.tricks for c in cards}
 
     @property
     def trick_number(self) -> int:
         """The trick about to be played or being played (1-9)."""
-        return len(self.played) // 3 + 1
+        return len(self.tricks) + 1
 
 
 class Player:
@@ -85,12 +91,13 @@ class RandomPlayer(Player):
 
     def __init__(self, rng: random.Random):
         self.rng = rng
+        self._random = rng.random  # bound once: the benchmark calls it for every card
 
     def dealer_bet(self, table: Table) -> str | None:
-        return ("J", "P", "C", None)[int(self.rng.random() * 4)]
+        return ("J", "P", "C", None)[int(self._random() * 4)]
 
     def bid(self, hand: Sequence[int], state: AuctionState, table: Table, options: list[Call]) -> Call:
-        rand = self.rng.random
+        rand = self._random
         if len(options) == 1 or rand() < 0.5:
             return options[0]
         return options[1 + int(rand() * (len(options) - 1))]
@@ -99,22 +106,25 @@ class RandomPlayer(Player):
         return self.rng.choice(suits)
 
     def discard(self, hand: Sequence[int], most: int, least: int, table: Table) -> list[int]:
-        rand = self.rng.random
+        rand = self._random
         n = least + int(rand() * (most - least + 1))
-        return sorted(hand, key=lambda _: rand())[:n] if n else []
+        if not n:
+            return []
+        keys = [rand() for _ in hand]  # a random order of the hand: one key per card, in hand order
+        return [hand[i] for i in sorted(range(len(hand)), key=keys.__getitem__)[:n]]
 
     def play(self, hand: Sequence[int], legal: list[int], table: Table) -> int:
         n = len(legal)
-        return legal[0] if n == 1 else legal[int(self.rng.random() * n)]
+        return legal[0] if n == 1 else legal[int(self._random() * n)]
 
     def surrender(self, hand: Sequence[int], table: Table) -> bool:
-        return self.rng.random() < 0.1
+        return self._random() < 0.1
 
     def defend(self, hand: Sequence[int], table: Table) -> bool:
-        return self.rng.random() < 0.5
+        return self._random() < 0.5
 
     def chelem(self, hand: Sequence[int], table: Table) -> bool:
-        return self.rng.random() < 0.5
+        return self._random() < 0.5
 
 
 def strength(hand: Sequence[int], trump: int) -> float:

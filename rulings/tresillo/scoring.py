@@ -138,14 +138,14 @@ def settle(seats: Sequence[int], active: Sequence[int], joueur: int | None, kind
     who play; ``surrender``: None, ``"accept"`` or ``"defend"`` (with ``defender``);
     ``dealer``/``bet``: the sitting-out dealer and his J/P/C bet (four players only).
     """
-    pay = {s: 0 for s in seats}
+    pay = dict.fromkeys(seats, 0)
     if joueur is None or kind is None:
         return Settlement("redeal", None, pay)
-    value = contract_value(kind, options)
+    value = options.retourne_value if kind == 3 else _VALUES[kind]
     opponents = [s for s in active if s != joueur]
     final = joueur
     if surrender == "defend" and defender in opponents:
-        third = next(s for s in opponents if s != defender)
+        third = opponents[0] if opponents[1] == defender else opponents[1]
         outcome, category = _defence(pay, joueur, defender, third, tricks, value)
         final = defender
     elif surrender is not None:
@@ -153,26 +153,26 @@ def settle(seats: Sequence[int], active: Sequence[int], joueur: int | None, kind
         outcome, category = "puesta", "P"
     else:
         j = tricks.get(joueur, 0)
-        counts = [tricks.get(o, 0) for o in opponents]
+        a, b = opponents
+        ta, tb = tricks.get(a, 0), tricks.get(b, 0)
         if chelem_attempted and j == 9:
-            for o in opponents:
-                _pay(pay, o, joueur, CHELEM_VALUE)
+            pay[a] -= CHELEM_VALUE
+            pay[b] -= CHELEM_VALUE
+            pay[joueur] += 2 * CHELEM_VALUE
             outcome, category = "chelem", None
         else:
-            outcome = judge(j, counts)
+            outcome = judge(j, (ta, tb))
             category = _CATEGORY[outcome]
-            if outcome == "won":
-                for o in opponents:
-                    _pay(pay, o, joueur, value)
-            elif outcome == "puesta":
-                for o, n in zip(opponents, counts, strict=False):
-                    if n == j:
-                        _pay(pay, joueur, o, value)
-            else:
-                best = max(counts)
-                for o, n in zip(opponents, counts, strict=False):
+            if outcome == "won":  # each opponent pays the value
+                pay[a] -= value
+                pay[b] -= value
+                pay[joueur] += 2 * value
+            else:  # Puesta: the value to each who tied; Codillo: three times to each with the most
+                best = max(ta, tb)
+                due = value if outcome == "puesta" else 3 * value
+                for o, n in ((a, ta), (b, tb)):
                     if n == best:
-                        _pay(pay, joueur, o, 3 * value)
+                        _pay(pay, joueur, o, due)
     if dealer is not None and bet is not None and category is not None:
         dealer_bet(pay, dealer, bet, category, final, [s for s in active if s != final], stake)
     return Settlement(outcome, category, pay, final)
@@ -188,10 +188,14 @@ def dealer_bet(pay: dict[int, int], dealer: int, bet: str, category: str, joueur
         else:
             _pay(pay, joueur, dealer, BET_WHEN_RIGHT[bet])
         return
-    gains = {s: v for s, v in pay.items() if s != dealer}
-    top = max(gains.values())
-    order = sorted(gains, key=lambda s: (s - dealer) % (len(pay) or 1))
-    winners = [s for s in order if gains[s] == top]
+    # wrong: the stake to whoever gains most on the coup; on a tie, split, the odd point to the first
+    # in playing order after the dealer
+    top = max(v for s, v in pay.items() if s != dealer)
+    winners = [s for s, v in pay.items() if v == top and s != dealer]
+    if len(winners) > 1:
+        n = len(pay)
+        winners.sort(key=lambda s: (s - dealer) % n)
     share, rest = divmod(stake, len(winners))
-    for i, w in enumerate(winners):
-        _pay(pay, dealer, w, share + (rest if i == 0 else 0))
+    for w in winners:
+        _pay(pay, dealer, w, share + rest)
+        rest = 0
