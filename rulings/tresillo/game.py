@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import starmap
 from typing import Any
 
 from arbitre.rulings.tresillo.auction import MORE, AuctionState, Call, Kind, speakers_of
@@ -43,8 +44,11 @@ from arbitre.rulings.tresillo.trumps import EFF_SUIT
 
 HAND, TALON = 9, 13
 _DECK = range(40)
+_NO_ARGS = ((),) * 40
 _SPEAKERS = {(d, n): speakers_of(d, n) for n in (3, 4) for d in range(1, n + 1)}
 _SEATS = {3: (1, 2, 3), 4: (1, 2, 3, 4)}
+_PLAIN_TRUMPS = [[s for s in SUITS if s != favour] for favour in SUITS]
+"""The trumps a Jeu simple or a Solo may name, by favour suit (players must not modify the list)."""
 
 
 @dataclass(slots=True)
@@ -106,7 +110,7 @@ def _trump_for(kind: Kind, favour: int, talon: Sequence[int], hand: Sequence[int
         return favour
     if kind is Kind.RETOURNE:
         return suit_of(talon[0])
-    return player.choose_trump(hand, [s for s in SUITS if s != favour], table)
+    return player.choose_trump(hand, _PLAIN_TRUMPS[favour], table)
 
 
 def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1, dealer: int = 4,
@@ -117,19 +121,21 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
     speakers = _SPEAKERS[dealer, n]
     main, second, third = speakers
     rand = rng.random
-    keys = [rand() for _ in _DECK]
-    deck = sorted(_DECK, key=keys.__getitem__)  # a uniform shuffle: the deck ordered by 40 random keys
+    keys = list(starmap(rand, _NO_ARGS))  # 40 calls of rand(), one key per card
+    deck = sorted(_DECK, key=keys.__getitem__)  # a uniform shuffle: the deck ordered by its 40 random keys
     hands = {main: deck[:9], second: deck[9:18], third: deck[18:27]}
     talon = deck[27:]  # never modified: the log shares it
-    bet = players[dealer - 1].dealer_bet(Table(dealer, favour)) if n == 4 else None
-    log = CoupLog(number, dealer, {main: deck[:9], second: deck[9:18], third: deck[18:27]}, talon, bet)
-
     # what every player sees of the play, updated by the engine as it goes: the cards on the table
-    # (leader first), their seats, the finished tricks, the tricks won
+    # (leader first), the seats in playing order from the leader, the finished tricks, the tricks won
     trick: list[int] = []
-    trick_seats: list[int] = []
+    order: list[int] = []
     won = {main: 0, second: 0, third: 0}
-    shared = (trick, trick_seats, log.tricks, won)
+    log = CoupLog(number, dealer, {main: deck[:9], second: deck[9:18], third: deck[18:27]}, talon, None)
+    shared = (trick, order, log.tricks, won)
+    if n == 4:
+        log.dealer_bet = bet = players[dealer - 1].dealer_bet(Table(dealer, favour, None, None, 0, shared))
+    else:
+        bet = None
     tables = {main: Table(main, favour, None, None, 0, shared), second: Table(second, favour, None, None, 0, shared),
               third: Table(third, favour, None, None, 0, shared)}
     state = AuctionState(speakers)
@@ -158,25 +164,27 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
         most = TALON - top if top > TALON - HAND else HAND  # what is left in the talon, at most a hand
         if most < least:
             continue
-        discard = players[seat - 1].discard(hands[seat], most, least, tables[seat])
+        discard = list(players[seat - 1].discard(hands[seat], most, least, tables[seat]))  # the log keeps it
         if not discard:
             continue
         k = len(discard)
         draw = talon[top:top + k]
         top += k
-        gone = set(discard)
-        hand = [c for c in hands[seat] if c not in gone]
+        hand = hands[seat]  # the engine's own copy (the log keeps the cards dealt)
+        for card in discard:
+            hand.remove(card)
         hand += draw
-        hands[seat] = hand
-        log.exchanges.append((seat, list(discard), draw))
+        log.exchanges.append((seat, discard, draw))
 
     # -- play ------------------------------------------------------------------------------
     eff = EFF_SUIT[trump]
     legal = legal_rule(trump, rule)
     # per seat, what the card loop needs, bound once (the hot path): seat, hand, its split by suit, the
     # player's play method, the table
-    a, b, c = ((s, hands[s], by_suit(hands[s], trump), players[s - 1].play, tables[s]) for s in speakers)
-    rotation = {main: (a, (b, c)), second: (b, (c, a)), third: (c, (a, b))}
+    a, b, c = ((hands[s], by_suit(hands[s], trump), players[s - 1].play, tables[s]) for s in speakers)
+    # from each leader on: the three seats, and each one's hand, its split by suit, play method and table
+    rotation = {main: ((main, second, third), a, b, c), second: ((second, third, main), b, c, a),
+                third: ((third, main, second), c, a, b)}
     tricks_log = log.tricks
     leader = main
     surrender: tuple[int, str, int | None] | None = None
@@ -199,25 +207,26 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
                 break
             for t in tables.values():
                 t.joueur = defender
-        first, followers = rotation[leader]
-        # the leader may play any card; players never modify the lists they are shown
-        seat, hand, split, play, table = first
-        led = play(hand, hand, table)
-        hand.remove(led)
-        split[eff[led]].remove(led)
+        # the three cards, written out (the hot path): the leader may play any card, the two others
+        # choose among the legal cards; players never modify the lists they are shown
+        seats, (h0, split0, play0, t0), (h1, split1, play1, t1), (h2, split2, play2, t2) = rotation[leader]
+        order[:] = seats
+        led = play0(h0, h0, t0)
+        h0.remove(led)
+        split0[eff[led]].remove(led)
         trick.append(led)
-        trick_seats.append(seat)
-        for seat, hand, split, play, table in followers:
-            card = play(hand, legal(hand, split, led), table)
-            hand.remove(card)
-            split[eff[card]].remove(card)
-            trick.append(card)
-            trick_seats.append(seat)
-        winner = trick_seats[trick_winner(trick, trump)]
+        card = play1(h1, legal(h1, split1, led), t1)
+        h1.remove(card)
+        split1[eff[card]].remove(card)
+        trick.append(card)
+        card = play2(h2, legal(h2, split2, led), t2)
+        h2.remove(card)
+        split2[eff[card]].remove(card)
+        trick.append(card)
+        winner = seats[trick_winner(trick, trump)]
         won[winner] += 1
         tricks_log.append((leader, tuple(trick), winner))
         trick.clear()
-        trick_seats.clear()
         leader = winner
         if surrender is None:
             if k == 5 and won[joueur] == 5:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import repeat, starmap
 from typing import Any
 
 from arbitre.rulings.tresillo.auction import PASS, AuctionState, Call, Kind
@@ -29,19 +30,24 @@ from arbitre.rulings.tresillo.trumps import (
 class Table:
     """What a player may know when asked: the contract, whose turn, what has been played.
 
-    ``trick`` (the cards on the table, leader first), ``trick_seats`` (their seats), ``tricks`` (the
-    finished tricks, ``(leader, cards in playing order, winner)``) and ``tricks_won`` (seat -> count) are
-    shared with the engine, which updates them as the play goes; ``played`` and ``trick_number`` derive
-    from ``tricks``.
+    ``trick`` (the cards on the table, leader first), ``tricks`` (the finished tricks, ``(leader,
+    cards in playing order, winner)``), ``tricks_won`` (seat -> count) and ``order`` (the three seats in
+    playing order from the current trick's leader) are shared with the engine, which updates them as
+    the play goes; ``trick_seats``, ``played`` and ``trick_number`` derive from them.
     """
 
-    __slots__ = ("favour", "joueur", "kind", "seat", "trick", "trick_seats", "tricks", "tricks_won", "trump")
+    __slots__ = ("favour", "joueur", "kind", "order", "seat", "trick", "tricks", "tricks_won", "trump")
 
     def __init__(self, seat: int, favour: int = 3, joueur: int | None = None, kind: Kind | None = None,
                  trump: int = 0, shared: tuple[list[int], list[int], list[Any], dict[int, int]] | None = None) -> None:
-        """``shared``: the engine's ``(trick, trick_seats, tricks, tricks_won)``, the same objects for every seat."""
+        """``shared``: the engine's ``(trick, order, tricks, tricks_won)``, the same objects for every seat."""
         self.seat, self.favour, self.joueur, self.kind, self.trump = seat, favour, joueur, kind, trump
-        self.trick, self.trick_seats, self.tricks, self.tricks_won = ([], [], [], {}) if shared is None else shared
+        self.trick, self.order, self.tricks, self.tricks_won = ([], [], [], {}) if shared is None else shared
+
+    @property
+    def trick_seats(self) -> list[int]:
+        """The seats of the cards on the table, leader first."""
+        return self.order[:len(self.trick)]
 
     @property
     def played(self) -> set[int]:
@@ -110,7 +116,7 @@ class RandomPlayer(Player):
         n = least + int(rand() * (most - least + 1))
         if not n:
             return []
-        keys = [rand() for _ in hand]  # a random order of the hand: one key per card, in hand order
+        keys = list(starmap(rand, repeat((), len(hand))))  # a random order of the hand: one key per card
         return [hand[i] for i in sorted(range(len(hand)), key=keys.__getitem__)[:n]]
 
     def play(self, hand: Sequence[int], legal: list[int], table: Table) -> int:
