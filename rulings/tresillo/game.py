@@ -14,7 +14,8 @@ favour suit; favour kinds: the favour suit; Retourne: the suit of the talon's
 top card); exchanges: the Joueur first (not in a Solo), then the two others,
 each drawing from the top of the talon as many cards as he discarded (the
 Retourne's turned card is the Joueur's first draw, so he discards at least
-one); nine tricks, the Main leading first, the winner leading the next; before
+one; in a Solo the second player asks the other opponent's leave to discard
+eight or nine cards, and discards at most seven when refused); nine tricks, the Main leading first, the winner leading the next; before
 the fourth trick the Joueur of a Jeu or Retourne may surrender; after winning
 the first five tricks the Joueur chooses to stop or to go for the Chelem (then
 play stops at the first trick an opponent takes).
@@ -31,7 +32,8 @@ from itertools import starmap
 from typing import Any
 
 from arbitre.rulings.tresillo.auction import MORE, AuctionState, Call, Kind, speakers_of
-from arbitre.rulings.tresillo.cards import SUIT_CODES, SUITS, suit_of, to_json
+from arbitre.rulings.tresillo.cards import HAND, SUIT_CODES, SUITS, TALON, suit_of, to_json
+from arbitre.rulings.tresillo.exchange import SOLO_FREE_DISCARD, leave_needed, opponents_of
 from arbitre.rulings.tresillo.play import (
     TriompheRule,
     by_suit,
@@ -42,7 +44,6 @@ from arbitre.rulings.tresillo.players import Player, Table
 from arbitre.rulings.tresillo.scoring import DEFAULT_OPTIONS, Options, settle
 from arbitre.rulings.tresillo.trumps import EFF_SUIT
 
-HAND, TALON = 9, 13
 _DECK = range(40)
 _NO_ARGS = ((),) * 40
 _SPEAKERS = {(d, n): speakers_of(d, n) for n in (3, 4) for d in range(1, n + 1)}
@@ -62,7 +63,9 @@ class CoupLog:
     dealer_bet: str | None
     auction: list[tuple[int, Call]] = field(default_factory=list)
     contract: tuple[int, Kind, int] | None = None  # (player, kind, trump)
-    exchanges: list[tuple[int, list[int], list[int]]] = field(default_factory=list)
+    # (seat, discard, draw, permission): permission is None, or (asked_of, granted) when the second player
+    # of a Solo asked the other opponent to discard eight or nine cards
+    exchanges: list[tuple[int, list[int], list[int], tuple[int, bool] | None]] = field(default_factory=list)
     tricks: list[tuple[int, tuple[int, ...], int]] = field(default_factory=list)  # (leader, cards in play order, winner)
     surrender: tuple[int, str, int | None] | None = None  # (before_trick, response, defender)
     chelem: bool | None = None
@@ -93,8 +96,7 @@ class CoupLog:
             "dealer_bet": self.dealer_bet,
             "auction": [{"seat": s, **c.to_json()} for s, c in self.auction],
             "contract": contract,
-            "exchanges": [{"seat": s, "discard": [to_json(c) for c in d], "draw": [to_json(c) for c in w]}
-                          for s, d, w in self.exchanges],
+            "exchanges": [_exchange_json(*e) for e in self.exchanges],
             "tricks": [{"leader": lead, "cards": [{"seat": s, "card": to_json(c)} for s, c in self.plays(lead, cards)],
                         "winner": win} for lead, cards, win in self.tricks],
             "surrender": surrender,
@@ -102,6 +104,14 @@ class CoupLog:
             "result": {"tricks": {str(s): n for s, n in self.tricks_won.items()}, "outcome": self.outcome,
                        "payments": {str(s): v for s, v in self.payments.items()}},
         }
+
+
+def _exchange_json(seat: int, discard: list[int], draw: list[int],
+                   permission: tuple[int, bool] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": seat, "discard": [to_json(c) for c in discard], "draw": [to_json(c) for c in draw]}
+    if permission is not None:  # only on the exchange that asked (older records have no such field)
+        out["permission"] = {"asked_of": permission[0], "granted": permission[1]}
+    return out
 
 
 def _trump_for(kind: Kind, favour: int, talon: Sequence[int], hand: Sequence[int], player: Player,
@@ -156,16 +166,23 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
         t.joueur, t.kind, t.trump = joueur, kind, trump
 
     # -- exchanges ---------------------------------------------------------------------
-    at = speakers.index(joueur)
-    defenders = [speakers[(at + 1) % 3], speakers[(at + 2) % 3]]
+    defenders = opponents_of(speakers, joueur)
     top = 0
     for seat in (defenders if solo else (joueur, *defenders)):
         least = 1 if (retourne and seat == joueur) else 0
         most = TALON - top if top > TALON - HAND else HAND  # what is left in the talon, at most a hand
         if most < least:
             continue
-        discard = list(players[seat - 1].discard(hands[seat], most, least, tables[seat]))  # the log keeps it
-        if not discard:
+        player = players[seat - 1]
+        discard = list(player.discard(hands[seat], most, least, tables[seat]))  # the log keeps it
+        permission = None
+        other = leave_needed(kind, seat, len(discard), defenders)
+        if other is not None:  # the second player of a Solo asks; refused, he discards at most seven
+            granted = bool(players[other - 1].permit(hands[other], len(discard), tables[other]))
+            permission = (other, granted)
+            if not granted:
+                discard = list(player.discard(hands[seat], SOLO_FREE_DISCARD, least, tables[seat]))
+        if not discard and permission is None:
             continue
         k = len(discard)
         draw = talon[top:top + k]
@@ -174,7 +191,7 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
         for card in discard:
             hand.remove(card)
         hand += draw
-        log.exchanges.append((seat, discard, draw))
+        log.exchanges.append((seat, discard, draw, permission))
 
     # -- play ------------------------------------------------------------------------------
     eff = EFF_SUIT[trump]

@@ -17,7 +17,7 @@ from itertools import repeat, starmap
 from typing import Any
 
 from arbitre.rulings.tresillo.auction import PASS, AuctionState, Call, Kind
-from arbitre.rulings.tresillo.cards import ROI, SUITS, rank_of
+from arbitre.rulings.tresillo.cards import HAND, ROI, SUITS, TALON, rank_of
 from arbitre.rulings.tresillo.trumps import (
     EFF_SUIT,
     PLAIN_POWER,
@@ -77,6 +77,13 @@ class Player:
     def discard(self, hand: Sequence[int], most: int, least: int, table: Table) -> list[int]:
         raise NotImplementedError
 
+    def permit(self, hand: Sequence[int], count: int, table: Table) -> bool:
+        """In a Solo, the other opponent asks leave to discard ``count`` (8 or 9) cards: grant it?
+
+        Nothing has been drawn before him in a Solo, so ``13 - count`` cards would be left for this player.
+        """
+        raise NotImplementedError
+
     def play(self, hand: Sequence[int], legal: list[int], table: Table) -> int:
         raise NotImplementedError
 
@@ -118,6 +125,9 @@ class RandomPlayer(Player):
             return []
         keys = list(starmap(rand, repeat((), len(hand))))  # a random order of the hand: one key per card
         return [hand[i] for i in sorted(range(len(hand)), key=keys.__getitem__)[:n]]
+
+    def permit(self, hand: Sequence[int], count: int, table: Table) -> bool:
+        return self._random() < 0.5
 
     def play(self, hand: Sequence[int], legal: list[int], table: Table) -> int:
         n = len(legal)
@@ -186,12 +196,15 @@ class SimplePlayer(Player):
         eff, trump = EFF_SUIT[table.trump], table.trump
         weak = [c for c in hand if eff[c] != TRUMP and rank_of(c) != ROI]
         weak.sort(key=lambda c: PLAIN_POWER[trump][c])
-        limit = most if table.seat == table.joueur else min(most, 7)
-        chosen = weak[:limit]
+        chosen = weak[:most]
         if len(chosen) < least:  # a Retourne: at least one card goes, to take the turned card
             rest = sorted((c for c in hand if c not in chosen), key=lambda c: (TRUMP_POWER[trump][c], PLAIN_POWER[trump][c]))
             chosen += rest[:least - len(chosen)]
         return chosen
+
+    def permit(self, hand: Sequence[int], count: int, table: Table) -> bool:
+        """Grant when what would be left of the talon covers the cards it wants to change itself."""
+        return len(self.discard(hand, HAND, 0, table)) <= TALON - count
 
     def _power(self, c: int, table: Table) -> int:
         tp = TRUMP_POWER[table.trump][c]
