@@ -42,13 +42,13 @@ from typing import Any
 from arbitre.rulings.i18n import T
 from arbitre.rulings.tresillo.auction import Call, Kind, run_auction, speakers_of
 from arbitre.rulings.tresillo.cards import DECK, SUIT_EN, SUIT_FR, label, short, suit_of
+from arbitre.rulings.tresillo.exchange import leave_needed, opponents_of
 from arbitre.rulings.tresillo.play import (
     Obligation,
     TriompheRule,
     broken_obligation,
     trick_winner,
 )
-from arbitre.rulings.tresillo.exchange import leave_needed, opponents_of
 from arbitre.rulings.tresillo.record import Coup, Exchange, GameRecord
 from arbitre.rulings.tresillo.scoring import (
     DEFAULT_OPTIONS,

@@ -149,11 +149,11 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
     tables = {main: Table(main, favour, None, None, 0, shared), second: Table(second, favour, None, None, 0, shared),
               third: Table(third, favour, None, None, 0, shared)}
     state = AuctionState(speakers)
-    auction = log.auction
+    auction, options_now, apply = log.auction, state.legal_calls, state.apply
     while not state.over:
         seat = speakers[state.turn]
-        call = players[seat - 1].bid(hands[seat], state, tables[seat], state.legal_calls())
-        state.apply(call, seat)
+        call = players[seat - 1].bid(hands[seat], state, tables[seat], options_now())
+        apply(call, seat)
         auction.append((seat, call))
     if state.redeal or state.holder is None or state.high is None:
         log.payments = settle(_SEATS[n], speakers, None, None, won).payments  # a redeal
@@ -176,7 +176,7 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
         player = players[seat - 1]
         discard = list(player.discard(hands[seat], most, least, tables[seat]))  # the log keeps it
         permission = None
-        other = leave_needed(kind, seat, len(discard), defenders)
+        other = leave_needed(kind, seat, len(discard), defenders) if solo else None
         if other is not None:  # the second player of a Solo asks; refused, he discards at most seven
             granted = bool(players[other - 1].permit(hands[other], len(discard), tables[other]))
             permission = (other, granted)
