@@ -196,7 +196,7 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
     # -- play ------------------------------------------------------------------------------
     eff = EFF_SUIT[trump]
     legal = legal_rule(trump, rule)
-    # per seat, what the card loop needs, bound once (the hot path): seat, hand, its split by suit, the
+    # per seat, what the card loop needs, bound once (the hot path): the hand, its split by suit, the
     # player's play method, the table
     a, b, c = ((hands[s], by_suit(hands[s], trump), players[s - 1].play, tables[s]) for s in speakers)
     # from each leader on: the three seats, and each one's hand, its split by suit, play method and table
