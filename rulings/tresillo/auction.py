@@ -103,8 +103,8 @@ class Call:
 
 
 _ONLY_PASS = [Call(PASS)]
-_OPTIONS = {0: [Call(PASS), Call(PLAY), *(Call(MORE, k) for k in _KINDS)],
-            **{h: [Call(PASS), *(Call(MORE, k) for k in _KINDS[h:])] for h in range(1, 6)}}
+_OPTIONS = ([Call(PASS), Call(PLAY), *(Call(MORE, k) for k in _KINDS)],
+            *([Call(PASS), *(Call(MORE, k) for k in _KINDS[h:])] for h in range(1, 6)))
 """The legal calls of a player still in the auction, by the highest kind announced (0: none)."""
 
 REASONS = {
@@ -191,24 +191,28 @@ class AuctionState:
         """Every legal call for the player whose turn it is (``plus`` spelled with each kind)."""
         if self.over:
             return []
-        if self.expected in self.passed:
+        if self.speakers[self.turn] in self.passed:
             return _ONLY_PASS
-        return _OPTIONS[0 if self.high is None else int(self.high)]
+        high = self.high
+        return _OPTIONS[0 if high is None else high]
 
     def apply(self, call: Call, seat: int | None = None) -> CallRuling:
         """Record ``call`` (by ``seat``, default: whoever's turn it is) and move the auction on."""
         expected = self.speakers[self.turn]
         if seat is None:
             seat = expected
-        # a pass in turn is always legal: skip the checks (the engine's hot path)
-        bad = None if (call.type is PASS and seat == expected and not self.over) else self.why_illegal(seat, call)
-        if bad is None and seat != expected and not self.over:
-            reason = REASONS["out_of_turn"]
-            bad = ("out_of_turn", T(reason.fr.format(expected=expected), reason.en.format(expected=expected)))
-        ruling = CallRuling(len(self.calls) + 1, seat, call, bad is None, bad[0] if bad else None,
-                            bad[1] if bad else None)
-        self.calls.append(ruling)
-        if self.over:
+        over = self.over
+        bad = None
+        if over or seat != expected or call.type is not PASS:  # a pass in turn is always legal (the hot path)
+            bad = self.why_illegal(seat, call)
+            if bad is None and seat != expected and not over:
+                reason = REASONS["out_of_turn"]
+                bad = ("out_of_turn", T(reason.fr.format(expected=expected), reason.en.format(expected=expected)))
+        calls = self.calls
+        ruling = (CallRuling(len(calls) + 1, seat, call, True) if bad is None
+                  else CallRuling(len(calls) + 1, seat, call, False, bad[0], bad[1]))
+        calls.append(ruling)
+        if over:
             return ruling
         if bad is None and call.type != PASS:
             self.high = self.kind_of(call)
@@ -217,9 +221,10 @@ class AuctionState:
         else:  # a pass, or an illegal call held as a pass
             self.passed.add(seat)
             self.passes += 1
-            if self.high is None and self.passes >= len(self.speakers):
-                self.over = self.redeal = True
-            elif self.high is not None and self.passes >= len(self.speakers) - 1:
+            if self.high is None:
+                if self.passes >= 3:  # everyone passed: redeal
+                    self.over = self.redeal = True
+            elif self.passes >= 2:  # the two others passed after the last announce
                 self.over = True
         if seat == expected:
             self.turn = (self.turn + 1) % 3

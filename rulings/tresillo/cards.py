@@ -39,6 +39,8 @@ SUIT_SHORT = ("D", "C", "E", "B")
 
 N_CARDS = 40
 DECK = tuple(range(N_CARDS))
+HAND, TALON = 9, 13
+"""Nine cards to each of the three active players, thirteen left in the talon."""
 
 
 def card(suit: int, rank: int) -> int:

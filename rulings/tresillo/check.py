@@ -12,7 +12,10 @@ and reports a :class:`Finding` for each inconsistency:
   the auction, a trump the kind does not allow;
 * the exchanges: out of order, a discard not held, a draw that is not the
   next cards of the talon or not as many as the discard, a Joueur exchanging in
-  a Solo, a Retourne whose Joueur does not take the turned card;
+  a Solo, a Retourne whose Joueur does not take the turned card; in a Solo, the
+  second player discarding eight or nine cards without the other opponent's
+  leave (or after a refusal), a leave asked of the wrong seat or recorded where
+  none is asked;
 * the play: wrong leader, a card out of turn, a card not held or played
   twice, a **renonce** (a failure to follow suit, or a Triomphe withheld when
   a higher Triomphe led forced it), a wrong trick winner, a wrong number of
@@ -39,13 +42,14 @@ from typing import Any
 from arbitre.rulings.i18n import T
 from arbitre.rulings.tresillo.auction import Call, Kind, run_auction, speakers_of
 from arbitre.rulings.tresillo.cards import DECK, SUIT_EN, SUIT_FR, label, short, suit_of
+from arbitre.rulings.tresillo.exchange import leave_needed, opponents_of
 from arbitre.rulings.tresillo.play import (
     Obligation,
     TriompheRule,
     broken_obligation,
     trick_winner,
 )
-from arbitre.rulings.tresillo.record import Coup, GameRecord
+from arbitre.rulings.tresillo.record import Coup, Exchange, GameRecord
 from arbitre.rulings.tresillo.scoring import (
     DEFAULT_OPTIONS,
     OUTCOME_LABELS,
@@ -67,9 +71,10 @@ class Finding:
     seat: int | None = None
     obligation: Obligation | None = None
     tree: str | None = None  # the ruling tree to open (arbitre ruling TREE --game tresillo)
+    exchange: int | None = None  # the exchange (1-based, in the coup's order) the finding is about
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "coup": self.coup, "trick": self.trick,
+        return {"kind": self.kind, "coup": self.coup, "trick": self.trick, "exchange": self.exchange,
                 "card": short(self.card) if self.card is not None else None,
                 "card_label": label(self.card).as_dict() if self.card is not None else None,
                 "seat": self.seat, "obligation": self.obligation.value if self.obligation else None,
@@ -212,8 +217,7 @@ class _Coup:
     # -- the exchanges ---------------------------------------------------------------------------
     def exchanges(self, hands: dict[int, list[int]], speakers: list[int], joueur: int, kind: Kind) -> None:
         coup = self.coup
-        at = speakers.index(joueur)
-        defenders = [speakers[(at + 1) % 3], speakers[(at + 2) % 3]]
+        defenders = list(opponents_of(speakers, joueur))
         talon, top = coup.talon, 0
         seen: set[int] = set()
         order = [e.seat for e in coup.exchanges if e.seat in speakers]
@@ -234,37 +238,71 @@ class _Coup:
             self.add("retourne_turned_card", "Retourne : le Joueur prend la carte retournée et écarte au moins une "
                      "carte", "Retourne: the Joueur takes the turned card and discards at least one card",
                      seat=joueur, card=top_card)
-        for e in coup.exchanges:
+        for x, e in enumerate(coup.exchanges, start=1):
             seat = e.seat
             if seat not in speakers:
                 self.add("exchange_seat", f"le siège {seat} ne joue pas ce coup et ne peut pas écarter",
-                         f"seat {seat} does not play this coup and cannot exchange", seat=seat)
+                         f"seat {seat} does not play this coup and cannot exchange", seat=seat, exchange=x)
                 continue
             if seat in seen:
                 self.add("exchange_twice", f"le siège {seat} écarte deux fois", f"seat {seat} exchanges twice",
-                         seat=seat)
+                         seat=seat, exchange=x)
             seen.add(seat)
+            self.permission(x, e, kind, defenders)
             hand = hands[seat]
             for card in e.discard:
                 if card not in hand:
                     self.add("discard_not_held", f"le siège {seat} écarte {_c(card).fr}, qu'il n'a pas",
-                             f"seat {seat} discards {_c(card).en}, which he does not hold", seat=seat, card=card)
+                             f"seat {seat} discards {_c(card).en}, which he does not hold", seat=seat, card=card,
+                             exchange=x)
             if len(e.draw) != len(e.discard):
                 self.add("draw_count", f"le siège {seat} écarte {len(e.discard)} cartes et en tire {len(e.draw)}",
-                         f"seat {seat} discards {len(e.discard)} cards and draws {len(e.draw)}", seat=seat)
+                         f"seat {seat} discards {len(e.discard)} cards and draws {len(e.draw)}", seat=seat,
+                         exchange=x)
             expected = list(talon[top:top + len(e.draw)])
             if top + len(e.draw) > len(talon):
                 self.add("talon_exhausted", f"le siège {seat} tire {len(e.draw)} cartes, il n'en reste que "
                          f"{len(talon) - top} au talon", f"seat {seat} draws {len(e.draw)} cards, only "
-                         f"{len(talon) - top} are left in the talon", seat=seat)
+                         f"{len(talon) - top} are left in the talon", seat=seat, exchange=x)
             for got, want in zip(e.draw, expected, strict=False):
                 if got != want:
                     self.add("draw_not_talon", f"le siège {seat} tire {_c(got).fr} ; la carte suivante du talon est "
                              f"{_c(want).fr}", f"seat {seat} draws {_c(got).en}; the next card of the talon is "
-                             f"{_c(want).en}", seat=seat, card=got)
+                             f"{_c(want).en}", seat=seat, card=got, exchange=x)
                     break
             top += len(e.draw)
             hand[:] = [c for c in hand if c not in e.discard] + list(e.draw)
+
+    def permission(self, x: int, e: Exchange, kind: Kind, opponents: list[int]) -> None:
+        """The second player of a Solo asks the other opponent's leave to discard eight or nine cards."""
+        seat, n, asked = e.seat, len(e.discard), e.permission
+        where = (f"écart {x} (siège {seat})", f"exchange {x} (seat {seat})")
+        first, other = opponents
+        if asked is not None and (not kind.is_solo or seat != first):
+            self.add("permission_unexpected", f"{where[0]} : une autorisation d'écarter est enregistrée, mais seul le "
+                     f"deuxième joueur d'un Solo (siège {first}) la demande, pour écarter huit ou neuf cartes",
+                     f"{where[1]}: a leave to discard is recorded, but only the second player of a Solo (seat "
+                     f"{first}) asks for one, to discard eight or nine cards", seat=seat, exchange=x)
+            return
+        if asked is not None and asked.asked_of != other:
+            self.add("permission_seat", f"{where[0]} : l'autorisation est demandée au siège {asked.asked_of} ; "
+                     f"elle se demande à l'autre adversaire, le siège {other}", f"{where[1]}: the leave is asked of "
+                     f"seat {asked.asked_of}; it is asked of the other opponent, seat {other}", seat=seat,
+                     exchange=x)
+            return
+        if leave_needed(kind, seat, n, opponents) is None:
+            return
+        if asked is None:
+            self.add("solo_discard_permission", f"{where[0]} : en Solo, le deuxième joueur écarte {n} cartes sans "
+                     f"l'autorisation de l'autre adversaire (siège {other}) ; pour huit ou neuf cartes, il doit la "
+                     f"lui demander", f"{where[1]}: in a Solo the second player discards {n} cards without the "
+                     f"other opponent's leave (seat {other}); for eight or nine cards he must ask for it",
+                     seat=seat, exchange=x)
+        elif not asked.granted:
+            self.add("solo_discard_refused", f"{where[0]} : le siège {other} a refusé l'autorisation, mais le siège "
+                     f"{seat} écarte {n} cartes (sept au plus après un refus)", f"{where[1]}: seat {other} refused "
+                     f"the leave, but seat {seat} discards {n} cards (seven at most after a refusal)", seat=seat,
+                     exchange=x)
 
     # -- the play --------------------------------------------------------------------------------
     def play(self, hands: dict[int, list[int]], speakers: list[int], joueur: int, kind: Kind,

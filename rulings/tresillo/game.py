@@ -14,7 +14,8 @@ favour suit; favour kinds: the favour suit; Retourne: the suit of the talon's
 top card); exchanges: the Joueur first (not in a Solo), then the two others,
 each drawing from the top of the talon as many cards as he discarded (the
 Retourne's turned card is the Joueur's first draw, so he discards at least
-one); nine tricks, the Main leading first, the winner leading the next; before
+one; in a Solo the second player asks the other opponent's leave to discard
+eight or nine cards, and discards at most seven when refused); nine tricks, the Main leading first, the winner leading the next; before
 the fourth trick the Joueur of a Jeu or Retourne may surrender; after winning
 the first five tricks the Joueur chooses to stop or to go for the Chelem (then
 play stops at the first trick an opponent takes).
@@ -27,24 +28,28 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import starmap
 from typing import Any
 
 from arbitre.rulings.tresillo.auction import MORE, AuctionState, Call, Kind, speakers_of
-from arbitre.rulings.tresillo.cards import SUIT_CODES, SUITS, suit_of, to_json
+from arbitre.rulings.tresillo.cards import HAND, SUIT_CODES, SUITS, TALON, suit_of, to_json
+from arbitre.rulings.tresillo.exchange import SOLO_FREE_DISCARD, leave_needed, opponents_of
 from arbitre.rulings.tresillo.play import (
     TriompheRule,
     by_suit,
-    legal_from,
+    legal_rule,
     trick_winner,
 )
 from arbitre.rulings.tresillo.players import Player, Table
 from arbitre.rulings.tresillo.scoring import DEFAULT_OPTIONS, Options, settle
 from arbitre.rulings.tresillo.trumps import EFF_SUIT
 
-HAND, TALON = 9, 13
-_DECK = tuple(range(40))
-_RETOURNE = Kind.RETOURNE
+_DECK = range(40)
+_NO_ARGS = ((),) * 40
 _SPEAKERS = {(d, n): speakers_of(d, n) for n in (3, 4) for d in range(1, n + 1)}
+_SEATS = {3: (1, 2, 3), 4: (1, 2, 3, 4)}
+_PLAIN_TRUMPS = [[s for s in SUITS if s != favour] for favour in SUITS]
+"""The trumps a Jeu simple or a Solo may name, by favour suit (players must not modify the list)."""
 
 
 @dataclass(slots=True)
@@ -58,13 +63,22 @@ class CoupLog:
     dealer_bet: str | None
     auction: list[tuple[int, Call]] = field(default_factory=list)
     contract: tuple[int, Kind, int] | None = None  # (player, kind, trump)
-    exchanges: list[tuple[int, list[int], list[int]]] = field(default_factory=list)
-    tricks: list[tuple[int, list[tuple[int, int]], int]] = field(default_factory=list)  # (leader, plays, winner)
+    # (seat, discard, draw, permission): permission is None, or (asked_of, granted) when the second player
+    # of a Solo asked the other opponent to discard eight or nine cards
+    exchanges: list[tuple[int, list[int], list[int], tuple[int, bool] | None]] = field(default_factory=list)
+    tricks: list[tuple[int, tuple[int, ...], int]] = field(default_factory=list)  # (leader, cards in play order, winner)
     surrender: tuple[int, str, int | None] | None = None  # (before_trick, response, defender)
     chelem: bool | None = None
     tricks_won: dict[int, int] = field(default_factory=dict)
     outcome: str = "redeal"
     payments: dict[int, int] = field(default_factory=dict)
+
+    def plays(self, leader: int, cards: Sequence[int]) -> list[tuple[int, int]]:
+        """``(seat, card)`` of a trick led by ``leader``: the active seats (the hands' keys, in playing order)
+        from the leader on."""
+        seats = list(self.hands)
+        at = seats.index(leader)
+        return list(zip(seats[at:] + seats[:at], cards, strict=False))
 
     def to_json(self) -> dict[str, Any]:
         contract = None
@@ -82,15 +96,22 @@ class CoupLog:
             "dealer_bet": self.dealer_bet,
             "auction": [{"seat": s, **c.to_json()} for s, c in self.auction],
             "contract": contract,
-            "exchanges": [{"seat": s, "discard": [to_json(c) for c in d], "draw": [to_json(c) for c in w]}
-                          for s, d, w in self.exchanges],
-            "tricks": [{"leader": lead, "cards": [{"seat": s, "card": to_json(c)} for s, c in plays],
-                        "winner": win} for lead, plays, win in self.tricks],
+            "exchanges": [_exchange_json(*e) for e in self.exchanges],
+            "tricks": [{"leader": lead, "cards": [{"seat": s, "card": to_json(c)} for s, c in self.plays(lead, cards)],
+                        "winner": win} for lead, cards, win in self.tricks],
             "surrender": surrender,
             "chelem": None if self.chelem is None else {"attempted": self.chelem},
             "result": {"tricks": {str(s): n for s, n in self.tricks_won.items()}, "outcome": self.outcome,
                        "payments": {str(s): v for s, v in self.payments.items()}},
         }
+
+
+def _exchange_json(seat: int, discard: list[int], draw: list[int],
+                   permission: tuple[int, bool] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": seat, "discard": [to_json(c) for c in discard], "draw": [to_json(c) for c in draw]}
+    if permission is not None:  # only on the exchange that asked (older records have no such field)
+        out["permission"] = {"asked_of": permission[0], "granted": permission[1]}
+    return out
 
 
 def _trump_for(kind: Kind, favour: int, talon: Sequence[int], hand: Sequence[int], player: Player,
@@ -99,7 +120,7 @@ def _trump_for(kind: Kind, favour: int, talon: Sequence[int], hand: Sequence[int
         return favour
     if kind is Kind.RETOURNE:
         return suit_of(talon[0])
-    return player.choose_trump(hand, [s for s in SUITS if s != favour], table)
+    return player.choose_trump(hand, _PLAIN_TRUMPS[favour], table)
 
 
 def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1, dealer: int = 4,
@@ -107,72 +128,90 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
               rule: TriompheRule = TriompheRule.SEED) -> CoupLog:
     """Play one coup. ``players[i]`` sits at seat ``i + 1``; 4 players (dealer sits out) or 3."""
     n = len(players)
-    seats = list(range(1, n + 1))
     speakers = _SPEAKERS[dealer, n]
+    main, second, third = speakers
     rand = rng.random
-    deck = sorted(_DECK, key=lambda _: rand())  # a uniform shuffle, 5x faster than rng.shuffle
-    hands = {s: deck[HAND * i:HAND * i + HAND] for i, s in enumerate(speakers)}
-    talon = deck[3 * HAND:]
-    bet = players[dealer - 1].dealer_bet(Table(seat=dealer, favour=favour)) if n == 4 else None
-    log = CoupLog(number, dealer, {s: list(h) for s, h in hands.items()}, list(talon), bet)
-
+    keys = list(starmap(rand, _NO_ARGS))  # 40 calls of rand(), one key per card
+    deck = sorted(_DECK, key=keys.__getitem__)  # a uniform shuffle: the deck ordered by its 40 random keys
+    hands = {main: deck[:9], second: deck[9:18], third: deck[18:27]}
+    talon = deck[27:]  # never modified: the log shares it
+    # what every player sees of the play, updated by the engine as it goes: the cards on the table
+    # (leader first), the seats in playing order from the leader, the finished tricks, the tricks won
+    trick: list[int] = []
+    order: list[int] = []
+    won = {main: 0, second: 0, third: 0}
+    log = CoupLog(number, dealer, {main: deck[:9], second: deck[9:18], third: deck[18:27]}, talon, None)
+    shared = (trick, order, log.tricks, won)
+    if n == 4:
+        log.dealer_bet = bet = players[dealer - 1].dealer_bet(Table(dealer, favour, None, None, 0, shared))
+    else:
+        bet = None
+    tables = {main: Table(main, favour, None, None, 0, shared), second: Table(second, favour, None, None, 0, shared),
+              third: Table(third, favour, None, None, 0, shared)}
     state = AuctionState(speakers)
-    tables = {s: Table(seat=s, favour=favour) for s in speakers}
+    auction, options_now, apply = log.auction, state.legal_calls, state.apply
     while not state.over:
-        seat = state.expected
-        call = players[seat - 1].bid(hands[seat], state, tables[seat], state.legal_calls())
-        state.apply(call, seat)
-        log.auction.append((seat, call))
+        seat = speakers[state.turn]
+        call = players[seat - 1].bid(hands[seat], state, tables[seat], options_now())
+        apply(call, seat)
+        auction.append((seat, call))
     if state.redeal or state.holder is None or state.high is None:
-        log.payments = settle(seats, speakers, None, None, {}).payments
+        log.payments = settle(_SEATS[n], speakers, None, None, won).payments  # a redeal
         return log
     joueur, kind = state.holder, state.high
-    solo, retourne = kind.is_solo, kind is _RETOURNE
+    solo, retourne = kind >= 4, kind == 3  # Kind.is_solo, Kind.RETOURNE (int comparisons: enums are slow)
     trump = _trump_for(kind, favour, talon, hands[joueur], players[joueur - 1], tables[joueur])
     log.contract = (joueur, kind, trump)
     for t in tables.values():
         t.joueur, t.kind, t.trump = joueur, kind, trump
 
     # -- exchanges ---------------------------------------------------------------------
-    at = speakers.index(joueur)
-    defenders = [speakers[(at + 1) % 3], speakers[(at + 2) % 3]]
-    order = defenders if solo else [joueur, *defenders]
+    defenders = opponents_of(speakers, joueur)
     top = 0
-    for seat in order:
-        least = 1 if (seat == joueur and retourne) else 0
-        most = min(TALON - top, HAND)
+    for seat in (defenders if solo else (joueur, *defenders)):
+        least = 1 if (retourne and seat == joueur) else 0
+        most = TALON - top if top > TALON - HAND else HAND  # what is left in the talon, at most a hand
         if most < least:
             continue
-        discard = players[seat - 1].discard(hands[seat], most, least, tables[seat])
-        if not discard:
+        player = players[seat - 1]
+        discard = list(player.discard(hands[seat], most, least, tables[seat]))  # the log keeps it
+        permission = None
+        other = leave_needed(kind, seat, len(discard), defenders) if solo else None
+        if other is not None:  # the second player of a Solo asks; refused, he discards at most seven
+            granted = bool(players[other - 1].permit(hands[other], len(discard), tables[other]))
+            permission = (other, granted)
+            if not granted:
+                discard = list(player.discard(hands[seat], SOLO_FREE_DISCARD, least, tables[seat]))
+        if not discard and permission is None:
             continue
-        draw = talon[top:top + len(discard)]
-        top += len(discard)
-        hand = [c for c in hands[seat] if c not in discard]
-        hand.extend(draw)
-        hands[seat] = hand
-        log.exchanges.append((seat, list(discard), list(draw)))
+        k = len(discard)
+        draw = talon[top:top + k]
+        top += k
+        hand = hands[seat]  # the engine's own copy (the log keeps the cards dealt)
+        for card in discard:
+            hand.remove(card)
+        hand += draw
+        log.exchanges.append((seat, discard, draw, permission))
 
     # -- play ------------------------------------------------------------------------------
-    won = {s: 0 for s in speakers}
-    played: set[int] = set()
-    trick: list[int] = []  # the cards on the table, leader first (one list, shown to every player)
-    trick_seats: list[int] = []
-    for t in tables.values():
-        t.played, t.tricks_won, t.trick, t.trick_seats = played, won, trick, trick_seats
     eff = EFF_SUIT[trump]
-    # per seat, what the card loop needs, bound once (the hot path): hand, its split by suit, the player
-    seat_state = {s: (s, hands[s], by_suit(hands[s], trump), players[s - 1].play, tables[s]) for s in speakers}
-    rotation = {s: (seat_state[s], seat_state[speakers[(i + 1) % 3]], seat_state[speakers[(i + 2) % 3]])
-                for i, s in enumerate(speakers)}
+    legal = legal_rule(trump, rule)
+    # per seat, what the card loop needs, bound once (the hot path): the hand, its split by suit, the
+    # player's play method, the table
+    a, b, c = ((hands[s], by_suit(hands[s], trump), players[s - 1].play, tables[s]) for s in speakers)
+    # from each leader on: the three seats, and each one's hand, its split by suit, play method and table
+    rotation = {main: ((main, second, third), a, b, c), second: ((second, third, main), b, c, a),
+                third: ((third, main, second), c, a, b)}
     tricks_log = log.tricks
-    leader = speakers[0]
+    leader = main
     surrender: tuple[int, str, int | None] | None = None
     chelem: bool | None = None
     defender: int | None = None
+    j_hand, j_table, j_player = hands[joueur], tables[joueur], players[joueur - 1]
+    may_surrender = not solo
     for k in range(1, 10):
-        if k <= 4 and not solo and surrender is None and players[joueur - 1].surrender(hands[joueur],
-                                                                                      tables[joueur]):
+        if may_surrender and k <= 4 and j_player.surrender(j_hand, j_table):
+            may_surrender = False
             if retourne:
                 surrender = (k, "accept", None)
                 break
@@ -185,30 +224,37 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
                 break
             for t in tables.values():
                 t.joueur = defender
-        trick.clear()
-        trick_seats.clear()
-        for seat, hand, split, play, table in rotation[leader]:
-            # the leader may play any card; players never modify the lists they are shown
-            c = play(hand, legal_from(hand, split, trick[0], trump, rule) if trick else hand, table)
-            hand.remove(c)
-            split[eff[c]].remove(c)
-            trick.append(c)
-            trick_seats.append(seat)
-        winner = trick_seats[trick_winner(trick, trump)]
-        played.update(trick)
+        # the three cards, written out (the hot path): the leader may play any card, the two others
+        # choose among the legal cards; players never modify the lists they are shown
+        seats, (h0, split0, play0, t0), (h1, split1, play1, t1), (h2, split2, play2, t2) = rotation[leader]
+        order[:] = seats
+        led = play0(h0, h0, t0)
+        h0.remove(led)
+        split0[eff[led]].remove(led)
+        trick.append(led)
+        card = play1(h1, legal(h1, split1, led), t1)
+        h1.remove(card)
+        split1[eff[card]].remove(card)
+        trick.append(card)
+        card = play2(h2, legal(h2, split2, led), t2)
+        h2.remove(card)
+        split2[eff[card]].remove(card)
+        trick.append(card)
+        winner = seats[trick_winner(trick, trump)]
         won[winner] += 1
-        tricks_log.append((leader, list(zip(trick_seats, trick, strict=False)), winner))
+        tricks_log.append((leader, tuple(trick), winner))
+        trick.clear()
         leader = winner
         if surrender is None:
             if k == 5 and won[joueur] == 5:
-                chelem = players[joueur - 1].chelem(hands[joueur], tables[joueur])
+                chelem = j_player.chelem(j_hand, j_table)
                 if not chelem:
                     break
             elif k > 5 and chelem and winner != joueur:
                 break
     log.surrender, log.chelem = surrender, chelem
     log.tricks_won = won
-    s = settle(seats, speakers, joueur, kind, won,
+    s = settle(_SEATS[n], speakers, joueur, kind, won,
                surrender=surrender[1] if surrender else None, defender=defender,
                chelem_attempted=chelem, dealer=dealer if n == 4 else None, bet=bet, stake=stake,
                options=options)

@@ -1,6 +1,6 @@
 """The play of the cards: what may be played, who wins a trick.
 
-What: :func:`legal_cards` (and :func:`legal_from`, the same rule for the engine), :func:`broken_obligation` (the rule a card breaks,
+What: :func:`legal_cards` (and :func:`legal_rule` / :func:`legal_from`, the same rule for the engine), :func:`broken_obligation` (the rule a card breaks,
 for the checker) and :func:`trick_winner`.
 
 The rules, as the rulebook gives them:
@@ -26,7 +26,7 @@ checker names the obligation broken.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 
 from arbitre.rulings.i18n import T
@@ -52,6 +52,8 @@ WIN_KEY = [[[1000 + TRUMP_POWER[t][c] if TRUMP_POWER[t][c] else (PLAIN_POWER[t][
              for c in range(40)] for led in range(5)] for t in range(4)]
 """``WIN_KEY[trump][suit led][card]``: how strongly a card bids for the trick (trumps above the suit led,
 other suits never win); the highest key wins."""
+_LED_KEY = [[WIN_KEY[t][EFF_SUIT[t][c]] for c in range(40)] for t in range(4)]
+"""``_LED_KEY[trump][card led]``: the :data:`WIN_KEY` row of the suit that card opens."""
 
 
 class Obligation(str, Enum):
@@ -76,23 +78,20 @@ _LABELS = {
 }
 
 
-def _trump_duty(hand: Sequence[int], trumps: list[int], led: int, trump: int,
-                rule: TriompheRule) -> tuple[list[int], Obligation | None]:
-    """To a trump lead: the cards the player must choose from, and the obligation (None: free).
+def _trump_duty(trumps: Sequence[int], led: int, tri: dict[int, int], strict: bool) -> Obligation | None:
+    """To a trump lead, holding ``trumps`` (not empty): the obligation to play one of them (None: free).
 
-    ``trumps``: the trumps in ``hand``.
+    ``tri``: the Triomphes' ranks for the trump suit (:data:`TRIOMPHE_RANK`); ``strict``: the Ombre reading.
     """
-    if not trumps:
-        return list(hand), None
-    tri = TRIOMPHE_RANK[trump]
     for c in trumps:
         if c not in tri:
-            return trumps, _FOLLOW_TRUMP
+            return _FOLLOW_TRUMP
     led_rank = tri.get(led, 0)
-    lower = [c for c in trumps if tri[c] < led_rank] if led_rank else None
-    if lower and (len(trumps) == 1 or rule is not _SEED):
-        return trumps, _TRIOMPHE
-    return list(hand), None
+    if led_rank and (strict or len(trumps) == 1):
+        for c in trumps:
+            if tri[c] < led_rank:
+                return _TRIOMPHE
+    return None
 
 
 def by_suit(hand: Sequence[int], trump: int) -> list[list[int]]:
@@ -104,17 +103,39 @@ def by_suit(hand: Sequence[int], trump: int) -> list[list[int]]:
     return out
 
 
+LegalRule = Callable[[list[int], list[list[int]], int], list[int]]
+"""``legal(hand, suits, led)``: the legal cards, given the hand split by :func:`by_suit` and the card that
+opened the trick. May return ``hand`` or one of ``suits`` itself (callers must not modify it)."""
+
+
+def _make_rule(trump: int, rule: TriompheRule) -> LegalRule:
+    eff, tri, strict = EFF_SUIT[trump], TRIOMPHE_RANK[trump], rule is not _SEED
+
+    def legal(hand: list[int], suits: list[list[int]], led: int) -> list[int]:
+        suit = eff[led]
+        if suit != TRUMP:
+            return suits[suit] or hand
+        trumps = suits[TRUMP]
+        return trumps if trumps and _trump_duty(trumps, led, tri, strict) is not None else hand
+
+    return legal
+
+
+_RULES = [(_make_rule(t, TriompheRule.SEED), _make_rule(t, TriompheRule.OMBRE)) for t in range(4)]
+
+
+def legal_rule(trump: int, rule: TriompheRule = TriompheRule.SEED) -> LegalRule:
+    """The legal-card rule for a contract, bound once (the engine calls it for every card)."""
+    return _RULES[trump][rule is not _SEED]  # by identity: hashing an Enum member is slow
+
+
 def legal_from(hand: list[int], suits: list[list[int]], led: int, trump: int,
                rule: TriompheRule = TriompheRule.SEED) -> list[int]:
     """The legal-card rule, given the hand split by :func:`by_suit` and the card that opened the trick.
 
-    May return ``hand`` or one of ``suits`` itself (the engine keeps them up to date; callers must not
-    modify the list returned).
+    May return ``hand`` or one of ``suits`` itself (callers must not modify the list returned).
     """
-    suit = EFF_SUIT[trump][led]
-    if suit == TRUMP:
-        return _trump_duty(hand, suits[TRUMP], led, trump, rule)[0]
-    return suits[suit] or hand
+    return _RULES[trump][rule is not _SEED](hand, suits, led)
 
 
 def legal_cards(hand: Sequence[int], trick: Sequence[int], trump: int,
@@ -135,8 +156,9 @@ def broken_obligation(hand: Sequence[int], trick: Sequence[int], trump: int, pla
     eff = EFF_SUIT[trump]
     suit = eff[led]
     if suit == TRUMP:
-        allowed, duty = _trump_duty(hand, [c for c in hand if eff[c] == TRUMP], led, trump, rule)
-        return duty if duty is not None and played not in allowed else None
+        trumps = [c for c in hand if eff[c] == TRUMP]
+        duty = _trump_duty(trumps, led, TRIOMPHE_RANK[trump], rule is not _SEED) if trumps else None
+        return duty if duty is not None and played not in trumps else None
     if eff[played] != suit and any(eff[c] == suit for c in hand):
         return Obligation.FOLLOW
     return None
@@ -144,10 +166,12 @@ def broken_obligation(hand: Sequence[int], trick: Sequence[int], trump: int, pla
 
 def trick_winner(trick: Sequence[int], trump: int) -> int:
     """Index (in ``trick``) of the winning card: the highest trump, else the highest of the suit led."""
-    key = WIN_KEY[trump][EFF_SUIT[trump][trick[0]]]
-    best, best_key = 0, key[trick[0]]
-    for i in range(1, len(trick)):
-        k = key[trick[i]]
+    key = _LED_KEY[trump][trick[0]]
+    best = i = 0
+    best_key = -2  # below every key: the card led wins unless beaten
+    for c in trick:
+        k = key[c]
         if k > best_key:
             best, best_key = i, k
+        i += 1
     return best

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import repeat, starmap
+from typing import Any
 
 from arbitre.rulings.tresillo.auction import PASS, AuctionState, Call, Kind
-from arbitre.rulings.tresillo.cards import ROI, SUITS, rank_of
+from arbitre.rulings.tresillo.cards import HAND, ROI, SUITS, TALON, rank_of
 from arbitre.rulings.tresillo.trumps import (
     EFF_SUIT,
     PLAIN_POWER,
@@ -28,24 +30,34 @@ from arbitre.rulings.tresillo.trumps import (
 class Table:
     """What a player may know when asked: the contract, whose turn, what has been played.
 
-    ``trick`` (cards on the table, leader first), ``trick_seats``, ``played`` and ``tricks_won``
-    are shared with the engine, which updates them as the play goes.
+    ``trick`` (the cards on the table, leader first), ``tricks`` (the finished tricks, ``(leader,
+    cards in playing order, winner)``), ``tricks_won`` (seat -> count) and ``order`` (the three seats in
+    playing order from the current trick's leader) are shared with the engine, which updates them as
+    the play goes; ``trick_seats``, ``played`` and ``trick_number`` derive from them.
     """
 
-    __slots__ = ("favour", "joueur", "kind", "played", "seat", "trick", "trick_seats", "tricks_won", "trump")
+    __slots__ = ("favour", "joueur", "kind", "order", "seat", "trick", "tricks", "tricks_won", "trump")
 
     def __init__(self, seat: int, favour: int = 3, joueur: int | None = None, kind: Kind | None = None,
-                 trump: int = 0) -> None:
+                 trump: int = 0, shared: tuple[list[int], list[int], list[Any], dict[int, int]] | None = None) -> None:
+        """``shared``: the engine's ``(trick, order, tricks, tricks_won)``, the same objects for every seat."""
         self.seat, self.favour, self.joueur, self.kind, self.trump = seat, favour, joueur, kind, trump
-        self.trick: list[int] = []
-        self.trick_seats: list[int] = []
-        self.played: set[int] = set()
-        self.tricks_won: dict[int, int] = {}
+        self.trick, self.order, self.tricks, self.tricks_won = ([], [], [], {}) if shared is None else shared
+
+    @property
+    def trick_seats(self) -> list[int]:
+        """The seats of the cards on the table, leader first."""
+        return self.order[:len(self.trick)]
+
+    @property
+    def played(self) -> set[int]:
+        """Every card of the finished tricks."""
+        return {c for _, cards, _ in self.tricks for c in cards}
 
     @property
     def trick_number(self) -> int:
         """The trick about to be played or being played (1-9)."""
-        return len(self.played) // 3 + 1
+        return len(self.tricks) + 1
 
 
 class Player:
@@ -63,6 +75,13 @@ class Player:
         raise NotImplementedError
 
     def discard(self, hand: Sequence[int], most: int, least: int, table: Table) -> list[int]:
+        raise NotImplementedError
+
+    def permit(self, hand: Sequence[int], count: int, table: Table) -> bool:
+        """In a Solo, the other opponent asks leave to discard ``count`` (8 or 9) cards: grant it?
+
+        Nothing has been drawn before him in a Solo, so ``13 - count`` cards would be left for this player.
+        """
         raise NotImplementedError
 
     def play(self, hand: Sequence[int], legal: list[int], table: Table) -> int:
@@ -85,12 +104,13 @@ class RandomPlayer(Player):
 
     def __init__(self, rng: random.Random):
         self.rng = rng
+        self._random = rng.random  # bound once: the benchmark calls it for every card
 
     def dealer_bet(self, table: Table) -> str | None:
-        return ("J", "P", "C", None)[int(self.rng.random() * 4)]
+        return ("J", "P", "C", None)[int(self._random() * 4)]
 
     def bid(self, hand: Sequence[int], state: AuctionState, table: Table, options: list[Call]) -> Call:
-        rand = self.rng.random
+        rand = self._random
         if len(options) == 1 or rand() < 0.5:
             return options[0]
         return options[1 + int(rand() * (len(options) - 1))]
@@ -99,22 +119,28 @@ class RandomPlayer(Player):
         return self.rng.choice(suits)
 
     def discard(self, hand: Sequence[int], most: int, least: int, table: Table) -> list[int]:
-        rand = self.rng.random
+        rand = self._random
         n = least + int(rand() * (most - least + 1))
-        return sorted(hand, key=lambda _: rand())[:n] if n else []
+        if not n:
+            return []
+        keys = list(starmap(rand, repeat((), len(hand))))  # a random order of the hand: one key per card
+        return [hand[i] for i in sorted(range(len(hand)), key=keys.__getitem__)[:n]]
+
+    def permit(self, hand: Sequence[int], count: int, table: Table) -> bool:
+        return self._random() < 0.5
 
     def play(self, hand: Sequence[int], legal: list[int], table: Table) -> int:
         n = len(legal)
-        return legal[0] if n == 1 else legal[int(self.rng.random() * n)]
+        return legal[0] if n == 1 else legal[int(self._random() * n)]
 
     def surrender(self, hand: Sequence[int], table: Table) -> bool:
-        return self.rng.random() < 0.1
+        return self._random() < 0.1
 
     def defend(self, hand: Sequence[int], table: Table) -> bool:
-        return self.rng.random() < 0.5
+        return self._random() < 0.5
 
     def chelem(self, hand: Sequence[int], table: Table) -> bool:
-        return self.rng.random() < 0.5
+        return self._random() < 0.5
 
 
 def strength(hand: Sequence[int], trump: int) -> float:
@@ -170,12 +196,15 @@ class SimplePlayer(Player):
         eff, trump = EFF_SUIT[table.trump], table.trump
         weak = [c for c in hand if eff[c] != TRUMP and rank_of(c) != ROI]
         weak.sort(key=lambda c: PLAIN_POWER[trump][c])
-        limit = most if table.seat == table.joueur else min(most, 7)
-        chosen = weak[:limit]
+        chosen = weak[:most]
         if len(chosen) < least:  # a Retourne: at least one card goes, to take the turned card
             rest = sorted((c for c in hand if c not in chosen), key=lambda c: (TRUMP_POWER[trump][c], PLAIN_POWER[trump][c]))
             chosen += rest[:least - len(chosen)]
         return chosen
+
+    def permit(self, hand: Sequence[int], count: int, table: Table) -> bool:
+        """Grant when what would be left of the talon covers the cards it wants to change itself."""
+        return len(self.discard(hand, HAND, 0, table)) <= TALON - count
 
     def _power(self, c: int, table: Table) -> int:
         tp = TRUMP_POWER[table.trump][c]

@@ -8,7 +8,8 @@ wrong schema into one :class:`~arbitre.rulings.errors.InputError` naming the
 line and column (JSON) or the field path (schema), e.g.
 ``coups.0.tricks.2.cards.1.card``.
 
-Every field is required (``null`` where the record says so); unknown fields
+Every field is required (``null`` where the record says so) except an
+exchange's ``permission`` (older records have none); unknown fields
 are refused, so that a misspelt field is reported rather than ignored. Cards
 are ``{"valeur": "ROI", "couleur": "DENIER"}`` (Spanish words accepted).
 
@@ -89,10 +90,18 @@ class Contract(_Model):
     trump: Suit
 
 
+class Permission(_Model):
+    """In a Solo, the second player's request to discard eight or nine cards, and the other opponent's answer."""
+
+    asked_of: Seat
+    granted: bool
+
+
 class Exchange(_Model):
     seat: Seat
     discard: list[Card]
     draw: list[Card]
+    permission: Permission | None = None  # optional: only the exchange that needed it carries it
 
 
 class PlayedCard(_Model):

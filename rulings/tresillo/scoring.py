@@ -31,7 +31,7 @@ Why: one place for the money, used by the engine, the checker and the score shee
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from arbitre.rulings.i18n import T
 from arbitre.rulings.tresillo.auction import Kind
@@ -59,16 +59,19 @@ def contract_value(kind: Kind, options: Options = DEFAULT_OPTIONS) -> int:
 
 def judge(joueur_tricks: int, opponent_tricks: Sequence[int]) -> str:
     """``won``, ``puesta`` or ``codillo`` from the Joueur's tricks and each opponent's."""
-    best = max(opponent_tricks)
+    a, b = opponent_tricks
+    best = a if a > b else b
     if joueur_tricks > best:
         return "won"
     return "puesta" if joueur_tricks == best else "codillo"
 
 
 _CATEGORY = {"won": "J", "puesta": "P", "codillo": "C"}
+_ZERO_PAY: dict[tuple[int, ...], dict[int, int]] = {}
+"""Every seat at 0, by the table's seats (copied for each coup: faster than building it)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Settlement:
     """What a coup comes to: the outcome, the dealer's-bet category, every seat's net points."""
 
@@ -76,7 +79,6 @@ class Settlement:
     category: str | None  # "J" | "P" | "C" for the dealer's bet; None: the bet is void
     payments: dict[int, int]
     joueur: int | None = None  # the final Joueur (the defender after a defence)
-    notes: list[T] = field(default_factory=list)
 
 
 OUTCOME_LABELS = {
@@ -138,14 +140,18 @@ def settle(seats: Sequence[int], active: Sequence[int], joueur: int | None, kind
     who play; ``surrender``: None, ``"accept"`` or ``"defend"`` (with ``defender``);
     ``dealer``/``bet``: the sitting-out dealer and his J/P/C bet (four players only).
     """
-    pay = {s: 0 for s in seats}
+    key = tuple(seats)
+    zero = _ZERO_PAY.get(key)
+    if zero is None:
+        zero = _ZERO_PAY[key] = dict.fromkeys(key, 0)
+    pay = zero.copy()
     if joueur is None or kind is None:
         return Settlement("redeal", None, pay)
-    value = contract_value(kind, options)
+    value = options.retourne_value if kind == 3 else _VALUES[kind]
     opponents = [s for s in active if s != joueur]
     final = joueur
     if surrender == "defend" and defender in opponents:
-        third = next(s for s in opponents if s != defender)
+        third = opponents[0] if opponents[1] == defender else opponents[1]
         outcome, category = _defence(pay, joueur, defender, third, tricks, value)
         final = defender
     elif surrender is not None:
@@ -153,28 +159,29 @@ def settle(seats: Sequence[int], active: Sequence[int], joueur: int | None, kind
         outcome, category = "puesta", "P"
     else:
         j = tricks.get(joueur, 0)
-        counts = [tricks.get(o, 0) for o in opponents]
+        a, b = opponents
+        ta, tb = tricks.get(a, 0), tricks.get(b, 0)
         if chelem_attempted and j == 9:
-            for o in opponents:
-                _pay(pay, o, joueur, CHELEM_VALUE)
+            pay[a] -= CHELEM_VALUE
+            pay[b] -= CHELEM_VALUE
+            pay[joueur] += 2 * CHELEM_VALUE
             outcome, category = "chelem", None
         else:
-            outcome = judge(j, counts)
+            outcome = judge(j, (ta, tb))
             category = _CATEGORY[outcome]
-            if outcome == "won":
-                for o in opponents:
-                    _pay(pay, o, joueur, value)
-            elif outcome == "puesta":
-                for o, n in zip(opponents, counts, strict=False):
-                    if n == j:
-                        _pay(pay, joueur, o, value)
-            else:
-                best = max(counts)
-                for o, n in zip(opponents, counts, strict=False):
+            if outcome == "won":  # each opponent pays the value
+                pay[a] -= value
+                pay[b] -= value
+                pay[joueur] += 2 * value
+            else:  # Puesta: the value to each who tied; Codillo: three times to each with the most
+                best = ta if ta > tb else tb
+                due = value if outcome == "puesta" else 3 * value
+                for o, n in ((a, ta), (b, tb)):
                     if n == best:
-                        _pay(pay, joueur, o, 3 * value)
+                        _pay(pay, joueur, o, due)
     if dealer is not None and bet is not None and category is not None:
-        dealer_bet(pay, dealer, bet, category, final, [s for s in active if s != final], stake)
+        dealer_bet(pay, dealer, bet, category, final,
+                   opponents if final == joueur else [s for s in active if s != final], stake)
     return Settlement(outcome, category, pay, final)
 
 
@@ -188,10 +195,21 @@ def dealer_bet(pay: dict[int, int], dealer: int, bet: str, category: str, joueur
         else:
             _pay(pay, joueur, dealer, BET_WHEN_RIGHT[bet])
         return
-    gains = {s: v for s, v in pay.items() if s != dealer}
-    top = max(gains.values())
-    order = sorted(gains, key=lambda s: (s - dealer) % (len(pay) or 1))
-    winners = [s for s in order if gains[s] == top]
+    # wrong: the stake to whoever gains most on the coup; on a tie, split, the odd point to the first
+    # in playing order after the dealer
+    top: int | None = None
+    winners: list[int] = []
+    for s, v in pay.items():
+        if s == dealer:
+            continue
+        if top is None or v > top:
+            top, winners = v, [s]
+        elif v == top:
+            winners.append(s)
+    if len(winners) > 1:
+        n = len(pay)
+        winners.sort(key=lambda s: (s - dealer) % n)
     share, rest = divmod(stake, len(winners))
-    for i, w in enumerate(winners):
-        _pay(pay, dealer, w, share + (rest if i == 0 else 0))
+    for w in winners:
+        _pay(pay, dealer, w, share + rest)
+        rest = 0
