@@ -98,6 +98,7 @@ _NEXT = {seat: seat.next for seat in Seat}
 _KIND_NAME = {kind: kind.value for kind in CallKind}
 KIND_VALUE = {kind: kind.value for kind in Kind}
 _AFTER_CLOSE = Kind.CALL_AFTER_CLOSE
+_CANCELLED = Status.CANCELLED
 
 
 class Auction:
@@ -111,25 +112,32 @@ class Auction:
         self._bidding = kernel.Bidding()
         self._turn = dealer
         self._pending: tuple[Entry, Irregularity, tuple[kernel.Bidding, Seat]] | None = None
-        self._last_irregular = -1  # index of the last call with an irregularity
-        self._closed: dict[tuple[int, int], tuple[dict, dict]] = {}  # see _after_close
+        self._accept_at = -2  # index of the last call with an irregularity the next call may accept
+        self._closed: dict[int, tuple[dict, dict]] = {}  # call code * 4 + seat: see _after_close
+        self._closed_at: int | None = None  # index of the first call after the close
 
     # -- history --------------------------------------------------------------------
     def push(self, call: Call, seat: Seat | None = None, *, alert: bool = False, note: str | None = None,
              token: str | None = None, column: int | None = None) -> Entry:
         if seat is not None:
             self.seat_tagged = True
-        if seat is not None and self._pending is not None:
-            self._resolve_pending(seat)
+            if self._pending is not None:
+                self._resolve_pending(seat)
         expected = self._turn
         who = expected if seat is None else seat
-        entry = Entry(len(self.entries), call, who, expected, alert=alert, note=note, token=token, column=column)
+        index = len(self.entries)
+        closed = self._bidding.closed
+        entry = Entry(index, call, who, expected, not closed, alert, note, token, column)  # positional: a hot path
         self.entries.append(entry)
-        if self._last_irregular == entry.index - 1 >= 0:
+        if self._accept_at == index - 1:
             self._mark_accepted_by(entry)
-        if self._bidding.closed:
-            self._after_close(entry)
-            entry.effective = False
+        if closed:  # a call after the close: shared facts (see _after_close)
+            shared = self._closed.get(call.code * 4 + who)
+            if shared is None:
+                self._after_close(entry)
+            else:
+                self.irregularities.append(Irregularity(_AFTER_CLOSE, index, who, call, shared[0], shared[1],
+                                                        _CANCELLED))
             return entry
         if who != expected:
             snapshot = (self._bidding.copy(), self._turn)
@@ -177,7 +185,7 @@ class Auction:
             self._report(Kind.INADMISSIBLE_DOUBLE, entry, status=Status.CANCELLED, calls=calls, bids=bids,
                          facts={"inadmissible_kind": verdict})
 
-    def _report(self, kind: Kind, entry: Entry, *, status: str = "pending", facts: dict | None = None,
+    def _report(self, kind: Kind, entry: Entry, *, status: str = Status.PENDING, facts: dict | None = None,
                 params: dict | None = None, calls: int | None = None, bids: int | None = None) -> Irregularity:
         """Record an irregularity; ``calls``/``bids``: the counts before the call (default: now)."""
         st = self._bidding
@@ -195,13 +203,15 @@ class Auction:
             all_params.update(params)
         irr = Irregularity(kind, entry.index, entry.seat, entry.call, all_facts, all_params, status)
         self.irregularities.append(irr)
-        self._last_irregular = entry.index
+        if kind is not _AFTER_CLOSE:  # the next call may accept it (see _mark_accepted_by)
+            self._accept_at = entry.index
         return irr
 
     def _mark_accepted_by(self, entry: Entry) -> None:
         """A call by the offender's LHO right after an irregular call accepts it (facts only)."""
+        previous = entry.index - 1
         for irr in reversed(self.irregularities):  # the previous call's are the last ones
-            if irr.index != entry.index - 1:
+            if irr.index != previous:
                 break
             if irr.kind is not _AFTER_CLOSE and "accepted" not in irr.facts:
                 accepted = entry.seat == irr.seat.lho
@@ -223,18 +233,14 @@ class Auction:
             irr.status = Status.STANDS
 
     def _after_close(self, entry: Entry) -> None:
-        """Report a call after the close. Its facts and params depend only on the call and the
-        seat once the auction is closed, so they are built once and shared (nothing changes
-        them: an auction of 100,000 calls holds that many)."""
-        key = (entry.call.code, int(entry.seat))
-        shared = self._closed.get(key)
-        if shared is None:
-            irr = self._report(Kind.CALL_AFTER_CLOSE, entry, status=Status.CANCELLED, facts=self._close_facts(entry.seat))
-            self._closed[key] = (irr.facts, irr.params)
-            return
-        self.irregularities.append(Irregularity(_AFTER_CLOSE, entry.index, entry.seat, entry.call, shared[0],
-                                                shared[1], "cancelled"))
-        self._last_irregular = entry.index
+        """Report the first call after the close by this seat with this call. Its facts and params
+        depend only on the call and the seat once the auction is closed, so they are built once
+        and shared by the later ones (nothing changes them: an auction of 100,000 calls holds
+        that many)."""
+        if self._closed_at is None:
+            self._closed_at = entry.index
+        irr = self._report(Kind.CALL_AFTER_CLOSE, entry, status=Status.CANCELLED, facts=self._close_facts(entry.seat))
+        self._closed[entry.call.code * 4 + entry.seat] = (irr.facts, irr.params)
 
     def _close_facts(self, who: Seat) -> dict[str, str]:
         c = self._bidding.contract()
@@ -247,6 +253,12 @@ class Auction:
     def turn(self) -> Seat | None:
         """Whose turn it is to call, or None when the auction is over."""
         return None if self._bidding.closed else self._turn
+
+    @property
+    def closed_at(self) -> int:
+        """The index of the first call made after the auction closed (``len(entries)`` when none):
+        every call from there on is a call after the close (Law 39)."""
+        return len(self.entries) if self._closed_at is None else self._closed_at
 
     @property
     def is_complete(self) -> bool:
