@@ -32,6 +32,8 @@ class Fact(str, Enum):
     COMPARABLE = "comparable"
     EXPOSED_HOW = "exposed_how"
     PENALTY_CARD_KIND = "penalty_card_kind"
+    OTHER_CALLER = "other_caller"
+    INADMISSIBLE = "inadmissible"
 
     @property
     def description(self) -> str:
@@ -50,4 +52,7 @@ _DESCRIPTIONS: dict[Fact, str] = {
     Fact.COMPARABLE: "yes | no: the Director judged the replacement call comparable (Law 23A)",
     Fact.EXPOSED_HOW: "how a penalty card came about (see the penalty-card tree's entry question)",
     Fact.PENALTY_CARD_KIND: "major | minor: the kind of an existing penalty card",
+    Fact.OTHER_CALLER: "rho-required-to-pass | correct-player-called | director-called: what followed a call out of "
+    "rotation that LHO did not accept (Laws 28A, 28B, 29B)",
+    Fact.INADMISSIBLE: "yes | no: the irregular call was a double or redouble Law 19 forbids (Law 36)",
 }

@@ -25,6 +25,7 @@ from enum import Enum
 from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.calls import Call, CallKind, Strain
 from arbitre.rulings.bridge.seats import RELATION, Seat
+from arbitre.rulings.i18n import T
 from arbitre.rulings.irregularity import Status
 
 
@@ -39,6 +40,19 @@ class Kind(str, Enum):
     PASS_OUT_OF_ROTATION = "pass-out-of-rotation"
     BID_OUT_OF_ROTATION = "bid-out-of-rotation"
     DOUBLE_OUT_OF_ROTATION = "double-out-of-rotation"
+    OBLIGATION_TO_PASS_VIOLATED = "obligation-to-pass-violated"
+
+
+KIND_FALLBACK: dict[Kind, tuple[str, str, T]] = {
+    Kind.OBLIGATION_TO_PASS_VIOLATED: ("37", "obligation-de-passer", T(
+        "Déclaration malgré l'obligation de passer", "Call violating an obligation to pass")),
+}
+"""Law, tree and label of the kinds the knowledge base does not list yet (its
+``irregularity_kinds`` rows win once a migration adds them)."""
+
+LAW_28B = ("28B", "acceptation-hors-tour")
+"""The law and tree a call out of rotation opens when the player whose turn it was, an opponent
+of the offender, called before any ruling (Law 28B), instead of its kind's."""
 
 
 @dataclass(slots=True)
@@ -50,6 +64,8 @@ class Irregularity:
     facts: dict[str, str] = field(default_factory=dict)  # keys: rulings.trees.model.FACTS
     params: dict[str, str] = field(default_factory=dict)  # shown to the director
     status: Status = Status.PENDING
+    law: str | None = None  # the law and tree to open when not those of the kind (LAW_28B)
+    tree: str | None = None
 
 
 @dataclass(slots=True)
@@ -115,6 +131,8 @@ class Auction:
         self._accept_at = -2  # index of the last call with an irregularity the next call may accept
         self._closed: dict[int, tuple[dict, dict]] = {}  # call code * 4 + seat: see _after_close
         self._closed_at: int | None = None  # index of the first call after the close
+        self._must_pass: dict[Seat, Irregularity] = {}  # seat -> the rectified call that obliges it to pass
+        self.rectified_at: list[int] = []  # the director was called before these calls (see rectify)
 
     # -- history --------------------------------------------------------------------
     def push(self, call: Call, seat: Seat | None = None, *, alert: bool = False, note: str | None = None,
@@ -139,6 +157,8 @@ class Auction:
                 self.irregularities.append(Irregularity(_AFTER_CLOSE, index, who, call, shared[0], shared[1],
                                                         _CANCELLED))
             return entry
+        if self._must_pass and who in self._must_pass:
+            self._check_obligation(entry, self._must_pass.pop(who))
         if who != expected:
             snapshot = (self._bidding.copy(), self._turn)
             kind = {CallKind.PASS: Kind.PASS_OUT_OF_ROTATION, CallKind.BID: Kind.BID_OUT_OF_ROTATION}.get(
@@ -155,11 +175,45 @@ class Auction:
             raise IndexError("pop from an empty auction")
         last = self.entries[-1]
         kept = self.entries[:-1]
-        tagged = self.seat_tagged
+        tagged, rectified = self.seat_tagged, set(self.rectified_at)
         self.__init__(self.dealer, tagged)  # type: ignore[misc]
         for e in kept:
+            if e.index in rectified:
+                self.rectify()
             self.push(e.call, e.seat if tagged else None, alert=e.alert, note=e.note, token=e.token, column=e.column)
+        if len(kept) in rectified:
+            self.rectify()
         return last
+
+    def rectify(self) -> None:
+        """The director was called here, before the next call (a marker in a typed record).
+
+        A call out of rotation still open is cancelled by the director (Law 29B: the turn goes
+        back to the player whose turn it was), not by that player's call (Law 28B). The
+        rectification that follows is Law 30, 31 or 32's; the one the auction alone can tell
+        is Law 30A's: a pass at RHO's turn obliges the offender to pass at his next turn. The
+        others hang on the director's judgement of a comparable call (Law 23), which no record
+        says."""
+        self.rectified_at.append(len(self.entries))
+        if self._pending is None:
+            return
+        entry, irr, snapshot = self._pending
+        self._pending = None
+        irr.status = Status.CANCELLED
+        entry.effective = False
+        self._bidding, self._turn = snapshot
+        irr.facts["accepted"] = "no"
+        irr.facts["other_caller"] = "director-called"
+        if irr.kind is Kind.PASS_OUT_OF_ROTATION and irr.facts.get("turn_of") == "rho":
+            self._must_pass[entry.seat] = irr  # Law 30A: at his next turn
+
+    def _check_obligation(self, entry: Entry, source: Irregularity) -> None:
+        """The obliged seat's next call: anything but a pass violates the obligation (Law 37)."""
+        if entry.call.code == kernel.PASS:
+            return
+        self._report(Kind.OBLIGATION_TO_PASS_VIOLATED, entry, facts={"inadmissible": "no"}, params={
+            "obligation_law": "30A", "obligation_call": str(source.index + 1),
+            "obligation_call_text": str(source.call)})
 
     # -- rules ----------------------------------------------------------------------
     def _apply(self, entry: Entry) -> None:
@@ -179,6 +233,12 @@ class Auction:
             })
             return
         entry.effective = False
+        if verdict != kernel.ABOVE_SEVEN:
+            for irr in reversed(self.irregularities):  # a violation of an obligation to pass by this call
+                if irr.index != entry.index:
+                    break
+                if irr.kind is Kind.OBLIGATION_TO_PASS_VIOLATED:
+                    irr.facts["inadmissible"] = "yes"
         if verdict == kernel.ABOVE_SEVEN:
             self._report(Kind.BID_ABOVE_SEVEN, entry, status=Status.CANCELLED, calls=calls, bids=bids)
         else:
@@ -229,6 +289,9 @@ class Auction:
             entry.effective = False
             self._bidding, self._turn = snapshot
             # a cancelled call's own irregularities (insufficient, above seven...) have no effect either
+            if seat != entry.seat.partner:  # an opponent called in turn before any ruling: Law 28B
+                irr.facts["other_caller"] = "correct-player-called"
+                irr.law, irr.tree = LAW_28B
         else:
             irr.status = Status.STANDS
 

@@ -6,7 +6,7 @@ Pure function of an :class:`Auction`, the state machine and the irregularity kin
 from __future__ import annotations
 
 from arbitre.rulings.bridge import kernel
-from arbitre.rulings.bridge.auction import KIND_VALUE, Auction, Kind
+from arbitre.rulings.bridge.auction import KIND_FALLBACK, KIND_VALUE, Auction, Kind
 from arbitre.rulings.bridge.positional import Machine, seat_states
 from arbitre.rulings.bridge.report import (
     AuctionReport,
@@ -25,6 +25,19 @@ _NAMES = kernel.SEATS
 
 def _label(t: T | None) -> Label | None:
     return Label(fr=t.fr, en=t.en) if t is not None else None
+
+
+def _route(kind: Kind, kinds: dict) -> tuple[str, str, str, Label]:
+    """A kind's code, law, tree and label: from the KB, else the engine's fallback (a kind the
+    KB does not list yet), else the bare code."""
+    code = KIND_VALUE[kind]
+    k = kinds.get(code)
+    if k is not None:
+        return code, k.law, k.tree, _label(k.label)  # type: ignore[return-value]
+    if kind in KIND_FALLBACK:
+        law, tree, label = KIND_FALLBACK[kind]
+        return code, law, tree, label
+    return code, "?", "", Label(fr=code, en=code)
 
 
 def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | None = None,
@@ -77,12 +90,10 @@ def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | N
     for irr in auction.irregularities:
         route = routes.get(irr.kind)
         if route is None:
-            kind = KIND_VALUE[irr.kind]
-            k = kinds.get(kind)
-            route = routes[irr.kind] = (kind, k.law if k else "?", k.tree if k else "",
-                                        _label(k.label) if k else Label(fr=kind, en=kind))
+            route = routes[irr.kind] = _route(irr.kind, kinds)
+        law, tree = (route[1], route[2]) if irr.law is None else (irr.law, irr.tree or route[2])
         irregularities.append(IrregularityReport(  # facts and params: the engine is done with them, shared
-            route[0], route[1], route[2], route[3], irr.index, names[irr.seat], text(irr.call.code), irr.status,
+            route[0], law, tree, route[3], irr.index, names[irr.seat], text(irr.call.code), irr.status,
             irr.facts, irr.params))
     c = auction.contract
     contract = None

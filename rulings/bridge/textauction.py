@@ -7,6 +7,10 @@ The typed format, decided for the director's keyboard:
   :meth:`~arbitre.rulings.bridge.calls.Call.parse` (``P``, ``Passe``, ``X``, ``XX``, ``1NT``,
   ``1SA``, ``2♥``, ``3Co`` ...); ``AP`` (all pass) adds the passes that close the auction;
 * a trailing ``!`` alerts the call (``1C!``);
+* ``TD`` (or ``Arbitre``, ``Director``) between two calls says the director was called there,
+  before the next call: a call out of rotation still open is then cancelled by the director
+  (Law 29B) rather than by the next player's call (Law 28B), and the rectification the auction
+  can tell follows (see :meth:`~arbitre.rulings.bridge.auction.Auction.rectify`);
 * a seat tag says who made the call: ``N:1H E:P S:2C`` (``N E S W``, ``O`` for Ouest, or the
   words); untagged calls follow the rotation. Tags let the director type a call out of
   rotation (the engine judges it);
@@ -117,6 +121,9 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
     assert auction is not None
     push, tokens = auction.push, board.calls
     for raw, col, (call, seat, alert, all_pass) in pending:
+        if call is None:  # the director was called here
+            auction.rectify()
+            continue
         if all_pass:
             while not auction.is_complete:
                 entry = push(PASS, None, token=raw, column=col)
@@ -127,7 +134,8 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
     return finish_board(board, complete_expected=False)
 
 
-_Token = tuple[Call, "Seat | None", bool, bool]  # call, seat tag, alert, "all pass"
+_Token = tuple["Call | None", "Seat | None", bool, bool]  # call (None: the director), seat tag, alert, "all pass"
+_DIRECTOR = frozenset(("TD", "ARBITRE", "DIRECTOR"))
 _TOKENS: dict[str, _Token] = {}
 
 
@@ -147,6 +155,8 @@ def _read_token(raw: str, source: str, lineno: int, col: int) -> _Token:
                              token=raw, line=lineno, column=col, source=source)
     alert = text.endswith("!")
     core = text.rstrip("!")
+    if seat is None and core.upper() in _DIRECTOR:
+        return None, None, False, False
     if core.upper() == "AP":  # expanded once the auction is known
         up = raw.upper()
         return PASS, None, False, up.rstrip("!") == "AP" or up.endswith(":AP")
