@@ -12,7 +12,12 @@ Conventions for a record that goes on after an irregularity (documented in the R
   following bids are compared with it;
 * a call out of rotation followed by a call from the offender's LHO was accepted
   (Law 29A) and the rotation goes on from it; followed by a call from the player whose
-  turn it was, it was cancelled (Law 29B) and is kept in the record without effect;
+  turn it was, it was cancelled and is kept in the record without effect: when that
+  player is an opponent of the offender, by Law 28B (no rectification; the report opens
+  :data:`LAW_28B`), when he is the offender's partner, by Law 29B (Laws 30-32 rule it);
+* :meth:`Auction.rectify` (``TD`` in a typed auction) records the director's call: an open
+  call out of rotation is cancelled by him (Law 29B), and the forced pass of Law 30A is
+  checked at the offender's next turn (Law 37);
 * an inadmissible double or redouble (Law 36), a bid above seven (Law 38) and a call
   after the auction closed (Law 39) keep their place in the record, take their turn,
   and change nothing in the contract.
