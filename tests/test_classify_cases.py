@@ -4,60 +4,15 @@ which ruling questions the auction answers by itself."""
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from casefiles import parse
 
 from arbitre.rulings.bridge import reading
 
 CASES_DIR = Path(__file__).parent / "cases" / "classify"
-
-
-@dataclass
-class AuctionCase:
-    title: str
-    file: str
-    line: int
-    auction: str = ""
-    situation: str = ""
-    expect: list[tuple[str, str]] = field(default_factory=list)
-
-    @property
-    def id(self) -> str:
-        return f"{Path(self.file).stem}:{self.line}:{self.title[:50]}"
-
-
-def parse(path: Path) -> list[AuctionCase]:
-    cases: list[AuctionCase] = []
-    cur: AuctionCase | None = None
-    last = None
-    for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not raw.strip() or raw.lstrip().startswith("#"):
-            continue
-        if raw[0].isspace() and cur is not None and last == "situation":
-            cur.situation += " " + raw.strip()
-            continue
-        key, sep, value = raw.partition(":")
-        if not sep:
-            raise ValueError(f"{path}:{n}: expected 'key: value', got {raw!r}")
-        key, value = key.strip(), value.strip()
-        last = key
-        if key == "case":
-            cur = AuctionCase(value, str(path), n)
-            cases.append(cur)
-        elif cur is None:
-            raise ValueError(f"{path}:{n}: {key!r} before any 'case:'")
-        elif key in ("auction", "situation"):
-            setattr(cur, key, value)
-        elif key == "expect" or key.startswith("expect "):
-            cur.expect.append((key[len("expect"):].strip(), value))
-        else:
-            raise ValueError(f"{path}:{n}: unknown key {key!r}")
-    return cases
-
-
-CASES = [c for p in sorted(CASES_DIR.glob("*.case")) for c in parse(p)]
+CASES = [c for p in sorted(CASES_DIR.glob("*.case")) for c in parse(p)]  # the rulings cases' reader
 
 
 @pytest.fixture(scope="module")
