@@ -28,6 +28,15 @@ _STATUS = {
 
 
 _CANCELLED = T("annulée", "cancelled")
+_NOTHING = T("", "")
+_AFTER = {  # what followed a call out of rotation that LHO did not accept (fact other_caller)
+    "correct-player-called": T(" ; le joueur dont c'était le tour a déclaré avant l'arbitrage : déclaration hors tour "
+                               "annulée sans rectification (Loi 28B)",
+                               "; the player whose turn it was called before any ruling: the call out of rotation "
+                               "is cancelled without rectification (Law 28B)"),
+    "director-called": T(" ; l'arbitre a été appelé : déclaration annulée (Loi 29B)",
+                         "; the Director was called: the call is cancelled (Law 29B)"),
+}
 _COLON = T("\u00a0:", ":")  # French puts a (non-breaking) space before a colon
 
 
@@ -95,6 +104,11 @@ def render(report: AuctionReport, lang: str, console: Console) -> None:
                    "lho": ("adversaire de gauche", "LHO")}[i.facts["turn_of"]]
             whose = Seat[i.params["whose_turn"]].render(lang)
             detail += T(f" — au tour de son {rel[0]} ({whose})", f" — at {rel[1]}'s turn ({whose})").get(lang)
+        detail += _AFTER.get(i.facts.get("other_caller", ""), _NOTHING).get(lang)
+        if i.params.get("obligation_law"):
+            n, law = i.params["obligation_call"], i.params["obligation_law"]
+            detail += T(f" — tenu de passer (Loi {law}, après la déclaration n° {n})",
+                        f" — required to pass (Law {law}, after call #{n})").get(lang)
         it.add_row(
             i.law, f"#{i.index + 1} {_call(i.call, lang)}", Seat[i.seat].render(lang),
             T(*_STATUS.get(i.status, (i.status, i.status))).get(lang),

@@ -33,6 +33,7 @@ class Fact(str, Enum):
     EXPOSED_HOW = "exposed_how"
     PENALTY_CARD_KIND = "penalty_card_kind"
     IN_ROTATION = "in_rotation"
+    OTHER_CALLER = "other_caller"
     INADMISSIBLE = "inadmissible"
 
     @property
@@ -53,6 +54,8 @@ _DESCRIPTIONS: dict[Fact, str] = {
     Fact.EXPOSED_HOW: "how a penalty card came about (see the penalty-card tree's entry question)",
     Fact.PENALTY_CARD_KIND: "major | minor: the kind of an existing penalty card",
     Fact.IN_ROTATION: "yes | no: the irregular call was made at the offender's own turn",
+    Fact.OTHER_CALLER: "rho-required-to-pass | correct-player-called | director-called: what followed a call out of "
+    "rotation that LHO did not accept (Laws 28A, 28B, 29B)",
     Fact.INADMISSIBLE: "yes | no: the double or redouble is one Law 19 forbids (for a call out of rotation: even "
-    "had it been made in rotation); a bid is never inadmissible",
+    "had it been made in rotation; Law 36); a bid is never inadmissible",
 }

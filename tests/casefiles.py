@@ -15,6 +15,7 @@ class Case:
     tree: str = ""
     game: str = "bridge"
     situation: str = ""
+    auction: str = ""  # classification cases (tests/cases/classify): the typed auction
     answers: dict[str, str] = field(default_factory=dict)
     facts: dict[str, str] = field(default_factory=dict)
     expect: list[tuple[str, str]] = field(default_factory=list)
@@ -51,13 +52,15 @@ def parse(path: Path) -> list[Case]:
             cur.game = value
         elif key == "situation":
             cur.situation = value
+        elif key == "auction":
+            cur.auction = value
         elif key in ("answer", "fact"):
             k, eq, v = value.partition("=")
             if not eq:
                 raise ValueError(f"{path}:{n}: expected NODE=CODE, got {value!r}")
             (cur.answers if key == "answer" else cur.facts)[k.strip()] = v.strip()
-        elif key.startswith("expect "):
-            cur.expect.append((key[len("expect "):].strip(), value))
+        elif key == "expect" or key.startswith("expect "):
+            cur.expect.append((key[len("expect"):].strip(), value))
         else:
             raise ValueError(f"{path}:{n}: unknown key {key!r}")
     return cases

@@ -161,3 +161,63 @@ def test_inadmissible_fact_for_a_double_out_of_rotation():
     a = run("N:1S E:P W:X")  # West doubles North's bid at South's turn: admissible
     (out,) = a.irregularities
     assert out.facts["inadmissible"] == "no"
+# -- Law 28B, the director's call and Law 37 ---------------------------------------------------
+def test_rho_calling_in_turn_before_any_ruling_opens_law_28b():
+    a = run("E:1S N:P")  # North deals; East bids at North's turn; North calls in turn
+    (irr,) = a.irregularities
+    assert irr.status == "cancelled" and irr.facts["other_caller"] == "correct-player-called"
+    assert (irr.law, irr.tree) == ("28B", "acceptation-hors-tour")
+    assert not a.entries[0].effective and a.turn == Seat.E  # the auction goes on as if East had not called
+
+
+def test_partner_calling_in_turn_is_not_law_28b():
+    a = run("S:1S N:P")  # South bids at his partner's turn; North, his partner, calls
+    (irr,) = a.irregularities
+    assert irr.status == "cancelled" and irr.law is None and "other_caller" not in irr.facts
+
+
+def test_lho_whose_turn_it_was_accepts_by_calling():
+    a = run("W:1S N:2H")  # West bids at North's turn; North is West's LHO
+    (irr,) = a.irregularities
+    assert irr.status == "accepted" and irr.law is None
+
+
+def test_the_director_cancels_a_pass_at_rho_turn_and_the_offender_must_pass_next():
+    a = run("N:1H S:P")
+    a.rectify()
+    for tok in ("E:1S", "S:2C", "W:P"):
+        seat, call = tok.split(":")
+        a.push(Call.parse(call), Seat.parse(seat))
+    assert kinds(a) == ["pass-out-of-rotation", "obligation-to-pass-violated"]
+    first, broken = a.irregularities
+    assert first.facts["other_caller"] == "director-called" and first.law is None
+    assert broken.index == 3 and broken.params["obligation_law"] == "30A" and broken.params["obligation_call"] == "2"
+    assert broken.facts["accepted"] == "yes" and broken.facts["inadmissible"] == "no"
+    assert a.entries[3].effective  # Law 37A: LHO called, the calls stand
+
+
+def test_the_forced_pass_obeyed_is_no_irregularity_and_binds_only_once():
+    a = run("N:1H S:P")
+    a.rectify()
+    for tok in ("E:1S", "S:P", "W:P", "N:2H", "E:P", "S:3H"):
+        seat, call = tok.split(":")
+        a.push(Call.parse(call), Seat.parse(seat))
+    assert kinds(a) == ["pass-out-of-rotation"]
+
+
+def test_a_director_call_survives_pop():
+    a = run("N:1H S:P")
+    a.rectify()
+    for tok in ("E:1S", "S:2C"):
+        seat, call = tok.split(":")
+        a.push(Call.parse(call), Seat.parse(seat))
+    a.pop()
+    a.push(Call.parse("2C"), Seat.S)
+    assert kinds(a) == ["pass-out-of-rotation", "obligation-to-pass-violated"]
+
+
+def test_a_director_call_with_nothing_open_changes_nothing():
+    a = run("1H P")
+    a.rectify()
+    a.push(Call.parse("2H"))
+    assert a.is_legal and str(a.contract) == "2H N"

@@ -209,3 +209,50 @@ def test_summary_of_the_shared_folder_matches_full_reports():
         assert (b["contract"] or {}).get("text") == (a["contract"] or {}).get("text")
         assert [i["kind"] for i in b["irregularities"]] == [i["kind"] for i in a["irregularities"]]
     assert summary["totals"]["no_auction"] == len(full["without_auction"])
+
+
+# -- classify opens the right law (Law 28B, Law 37) -------------------------------------------------------
+def test_call_out_of_rotation_then_rho_in_turn_opens_law_28b_in_both_languages_and_json():
+    r, doc = doc_of("classify", "Dealer: N E:1S N:P")
+    assert r.exit_code == 1
+    (irr,) = doc["auctions"][0]["irregularities"]
+    assert (irr["law"], irr["tree"], irr["status"]) == ("28B", "acceptation-hors-tour", "cancelled")
+    assert irr["facts"]["other_caller"] == "correct-player-called" and irr["facts"]["accepted"] == "no"
+    en = run("classify", "Dealer: N E:1S N:P").stdout
+    fr = run("classify", "Dealer: N E:1S N:P", "--lang", "fr").stdout
+    assert "28B" in en and "cancelled without rectification" in en and "arbitre ruling acceptation-hors-tour" in en
+    assert "déclaration hors tour annulée sans rectification (Loi 28B)" in " ".join(fr.split())
+
+
+def test_rule_on_law_28b_fills_what_the_auction_says():
+    r, doc = doc_of("classify", "Dealer: N E:1S N:P", "--rule")
+    (walk,) = doc["rulings"]
+    first = walk["path"][0]
+    assert (first["tree"], first["node"], first["answer"], first["auto"]) == ("acceptation-hors-tour", "accepted", "no", True)
+
+
+def test_forced_pass_broken_is_a_law_37_finding_in_both_languages():
+    r, doc = doc_of("classify", "N:1H S:P TD E:1S S:2C W:P")
+    assert r.exit_code == 1
+    kinds = [(i["kind"], i["law"], i["tree"]) for i in doc["auctions"][0]["irregularities"]]
+    assert kinds == [("pass-out-of-rotation", "30", "passe-hors-tour"),
+                     ("obligation-to-pass-violated", "37", "obligation-de-passer")]
+    broken = doc["auctions"][0]["irregularities"][1]
+    assert broken["label"] == {"fr": "Déclaration malgré l'obligation de passer", "en": "Call violating an obligation to pass"}
+    assert broken["params"]["obligation_law"] == "30A" and broken["facts"]["accepted"] == "yes"
+    fr = " ".join(run("classify", "N:1H S:P TD E:1S S:2C W:P", "--lang", "fr").stdout.split())
+    assert "obligation de passer" in fr and "tenu de passer (Loi 30A" in fr and "l'arbitre a été appelé" in fr
+    en = " ".join(run("classify", "N:1H S:P TD E:1S S:2C W:P").stdout.split())
+    assert "required to pass (Law 30A, after call #2)" in en and "arbitre ruling obligation-de-passer" in en
+
+
+def test_rule_on_law_28b_reaches_the_28b_outcome_without_asking():
+    r, doc = doc_of("classify", "Dealer: N E:1S N:P", "--rule")
+    (walk,) = doc["rulings"]
+    assert walk["path"][-1]["node"] == "in-rotation-28b" and all(s["auto"] for s in walk["path"][:-1]), walk["path"]
+
+
+def test_rule_on_law_37_answers_the_inadmissible_question_from_the_auction():
+    r, doc = doc_of("classify", "N:1H S:P TD E:1S S:2C W:P", "--rule")
+    walk = doc["rulings"][1]
+    assert walk["path"][0]["node"] == "inadmissible" and walk["path"][0]["auto"], walk["path"]

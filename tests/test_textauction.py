@@ -68,3 +68,23 @@ def test_sniff() -> None:
     assert ta.sniff("vg|Cup,1,I,1,2,a,0,b,0|\r\n") == "lin"
     assert ta.sniff("pn|a,b,c,d|st||md|1,,,|") == "lin"
     assert ta.sniff("Dealer: S 1C P") == "text" and ta.sniff("") == "text"
+
+
+def test_td_marks_the_director_call_between_two_calls():
+    from arbitre.rulings.bridge.textauction import loads
+
+    (board,) = loads("N:1H S:P td E:1S S:2C")
+    assert [t.text for t in board.calls] == ["N:1H", "S:P", "E:1S", "S:2C"]  # the marker is not a call
+    assert board.irregularities == ("pass-out-of-rotation", "obligation-to-pass-violated")
+    assert board.auction is not None and board.auction.rectified_at == [2]
+
+
+def test_td_with_a_seat_tag_is_an_unreadable_call():
+    import pytest
+
+    from arbitre.rulings.bridge.textauction import loads
+    from arbitre.rulings.errors import InputError
+
+    with pytest.raises(InputError) as err:
+        loads("N:1H S:TD")
+    assert err.value.column == 6

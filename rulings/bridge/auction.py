@@ -12,7 +12,12 @@ Conventions for a record that goes on after an irregularity (documented in the R
   following bids are compared with it;
 * a call out of rotation followed by a call from the offender's LHO was accepted
   (Law 29A) and the rotation goes on from it; followed by a call from the player whose
-  turn it was, it was cancelled (Law 29B) and is kept in the record without effect;
+  turn it was, it was cancelled and is kept in the record without effect: when that
+  player is an opponent of the offender, by Law 28B (no rectification; the report opens
+  :data:`LAW_28B`), when he is the offender's partner, by Law 29B (Laws 30-32 rule it);
+* :meth:`Auction.rectify` (``TD`` in a typed auction) records the director's call: an open
+  call out of rotation is cancelled by him (Law 29B), and the forced pass of Law 30A is
+  checked at the offender's next turn (Law 37);
 * an inadmissible double or redouble (Law 36), a bid above seven (Law 38) and a call
   after the auction closed (Law 39) keep their place in the record, take their turn,
   and change nothing in the contract.
@@ -39,6 +44,12 @@ class Kind(str, Enum):
     PASS_OUT_OF_ROTATION = "pass-out-of-rotation"
     BID_OUT_OF_ROTATION = "bid-out-of-rotation"
     DOUBLE_OUT_OF_ROTATION = "double-out-of-rotation"
+    OBLIGATION_TO_PASS_VIOLATED = "obligation-to-pass-violated"
+
+
+LAW_28B = ("28B", "acceptation-hors-tour")
+"""The law and tree a call out of rotation opens when the player whose turn it was, an opponent
+of the offender, called before any ruling (Law 28B), instead of its kind's."""
 
 
 @dataclass(slots=True)
@@ -50,6 +61,8 @@ class Irregularity:
     facts: dict[str, str] = field(default_factory=dict)  # keys: rulings.trees.model.FACTS
     params: dict[str, str] = field(default_factory=dict)  # shown to the director
     status: Status = Status.PENDING
+    law: str | None = None  # the law and tree to open when not those of the kind (LAW_28B)
+    tree: str | None = None
 
 
 @dataclass(slots=True)
@@ -98,6 +111,7 @@ _NEXT = {seat: seat.next for seat in Seat}
 _KIND_NAME = {kind: kind.value for kind in CallKind}
 KIND_VALUE = {kind: kind.value for kind in Kind}
 _AFTER_CLOSE = Kind.CALL_AFTER_CLOSE
+_CANCELLED = Status.CANCELLED
 
 
 class Auction:
@@ -111,26 +125,37 @@ class Auction:
         self._bidding = kernel.Bidding()
         self._turn = dealer
         self._pending: tuple[Entry, Irregularity, tuple[kernel.Bidding, Seat]] | None = None
-        self._last_irregular = -1  # index of the last call with an irregularity
-        self._closed: dict[tuple[int, int], tuple[dict, dict]] = {}  # see _after_close
+        self._accept_at = -2  # index of the last call with an irregularity the next call may accept
+        self._closed: dict[int, tuple[dict, dict]] = {}  # call code * 4 + seat: see _after_close
+        self._closed_at: int | None = None  # index of the first call after the close
+        self._must_pass: dict[Seat, Irregularity] = {}  # seat -> the rectified call that obliges it to pass
+        self.rectified_at: list[int] = []  # the director was called before these calls (see rectify)
 
     # -- history --------------------------------------------------------------------
     def push(self, call: Call, seat: Seat | None = None, *, alert: bool = False, note: str | None = None,
              token: str | None = None, column: int | None = None) -> Entry:
         if seat is not None:
             self.seat_tagged = True
-        if seat is not None and self._pending is not None:
-            self._resolve_pending(seat)
+            if self._pending is not None:
+                self._resolve_pending(seat)
         expected = self._turn
         who = expected if seat is None else seat
-        entry = Entry(len(self.entries), call, who, expected, alert=alert, note=note, token=token, column=column)
+        index = len(self.entries)
+        closed = self._bidding.closed
+        entry = Entry(index, call, who, expected, not closed, alert, note, token, column)  # positional: a hot path
         self.entries.append(entry)
-        if self._last_irregular == entry.index - 1 >= 0:
+        if self._accept_at == index - 1:
             self._mark_accepted_by(entry)
-        if self._bidding.closed:
-            self._after_close(entry)
-            entry.effective = False
+        if closed:  # a call after the close: shared facts (see _after_close)
+            shared = self._closed.get(call.code * 4 + who)
+            if shared is None:
+                self._after_close(entry)
+            else:
+                self.irregularities.append(Irregularity(_AFTER_CLOSE, index, who, call, shared[0], shared[1],
+                                                        _CANCELLED))
             return entry
+        if self._must_pass and who in self._must_pass:
+            self._check_obligation(entry, self._must_pass.pop(who))
         if who != expected:
             snapshot = (self._bidding.copy(), self._turn)
             kind = {CallKind.PASS: Kind.PASS_OUT_OF_ROTATION, CallKind.BID: Kind.BID_OUT_OF_ROTATION}.get(
@@ -152,11 +177,45 @@ class Auction:
             raise IndexError("pop from an empty auction")
         last = self.entries[-1]
         kept = self.entries[:-1]
-        tagged = self.seat_tagged
+        tagged, rectified = self.seat_tagged, set(self.rectified_at)
         self.__init__(self.dealer, tagged)  # type: ignore[misc]
         for e in kept:
+            if e.index in rectified:
+                self.rectify()
             self.push(e.call, e.seat if tagged else None, alert=e.alert, note=e.note, token=e.token, column=e.column)
+        if len(kept) in rectified:
+            self.rectify()
         return last
+
+    def rectify(self) -> None:
+        """The director was called here, before the next call (a marker in a typed record).
+
+        A call out of rotation still open is cancelled by the director (Law 29B: the turn goes
+        back to the player whose turn it was), not by that player's call (Law 28B). The
+        rectification that follows is Law 30, 31 or 32's; the one the auction alone can tell
+        is Law 30A's: a pass at RHO's turn obliges the offender to pass at his next turn. The
+        others hang on the director's judgement of a comparable call (Law 23), which no record
+        says."""
+        self.rectified_at.append(len(self.entries))
+        if self._pending is None:
+            return
+        entry, irr, snapshot = self._pending
+        self._pending = None
+        irr.status = Status.CANCELLED
+        entry.effective = False
+        self._bidding, self._turn = snapshot
+        irr.facts["accepted"] = "no"
+        irr.facts["other_caller"] = "director-called"
+        if irr.kind is Kind.PASS_OUT_OF_ROTATION and irr.facts.get("turn_of") == "rho":
+            self._must_pass[entry.seat] = irr  # Law 30A: at his next turn
+
+    def _check_obligation(self, entry: Entry, source: Irregularity) -> None:
+        """The obliged seat's next call: anything but a pass violates the obligation (Law 37)."""
+        if entry.call.code == kernel.PASS:
+            return
+        self._report(Kind.OBLIGATION_TO_PASS_VIOLATED, entry, facts={"inadmissible": "no"}, params={
+            "obligation_law": "30A", "obligation_call": str(source.index + 1),
+            "obligation_call_text": str(source.call)})
 
     # -- rules ----------------------------------------------------------------------
     def _apply(self, entry: Entry) -> None:
@@ -176,13 +235,19 @@ class Auction:
             })
             return
         entry.effective = False
+        if verdict != kernel.ABOVE_SEVEN:
+            for irr in reversed(self.irregularities):  # a violation of an obligation to pass by this call
+                if irr.index != entry.index:
+                    break
+                if irr.kind is Kind.OBLIGATION_TO_PASS_VIOLATED:
+                    irr.facts["inadmissible"] = "yes"
         if verdict == kernel.ABOVE_SEVEN:
             self._report(Kind.BID_ABOVE_SEVEN, entry, status=Status.CANCELLED, calls=calls, bids=bids)
         else:
             self._report(Kind.INADMISSIBLE_DOUBLE, entry, status=Status.CANCELLED, calls=calls, bids=bids,
                          facts={"inadmissible_kind": verdict})
 
-    def _report(self, kind: Kind, entry: Entry, *, status: str = "pending", facts: dict | None = None,
+    def _report(self, kind: Kind, entry: Entry, *, status: str = Status.PENDING, facts: dict | None = None,
                 params: dict | None = None, calls: int | None = None, bids: int | None = None) -> Irregularity:
         """Record an irregularity; ``calls``/``bids``: the counts before the call (default: now)."""
         st = self._bidding
@@ -202,13 +267,15 @@ class Auction:
             all_params.update(params)
         irr = Irregularity(kind, entry.index, entry.seat, entry.call, all_facts, all_params, status)
         self.irregularities.append(irr)
-        self._last_irregular = entry.index
+        if kind is not _AFTER_CLOSE:  # the next call may accept it (see _mark_accepted_by)
+            self._accept_at = entry.index
         return irr
 
     def _mark_accepted_by(self, entry: Entry) -> None:
         """A call by the offender's LHO right after an irregular call accepts it (facts only)."""
+        previous = entry.index - 1
         for irr in reversed(self.irregularities):  # the previous call's are the last ones
-            if irr.index != entry.index - 1:
+            if irr.index != previous:
                 break
             if irr.kind is not _AFTER_CLOSE and "accepted" not in irr.facts:
                 accepted = entry.seat == irr.seat.lho
@@ -226,22 +293,21 @@ class Auction:
             entry.effective = False
             self._bidding, self._turn = snapshot
             # a cancelled call's own irregularities (insufficient, above seven...) have no effect either
+            if seat != entry.seat.partner:  # an opponent called in turn before any ruling: Law 28B
+                irr.facts["other_caller"] = "correct-player-called"
+                irr.law, irr.tree = LAW_28B
         else:
             irr.status = Status.STANDS
 
     def _after_close(self, entry: Entry) -> None:
-        """Report a call after the close. Its facts and params depend only on the call and the
-        seat once the auction is closed, so they are built once and shared (nothing changes
-        them: an auction of 100,000 calls holds that many)."""
-        key = (entry.call.code, int(entry.seat))
-        shared = self._closed.get(key)
-        if shared is None:
-            irr = self._report(Kind.CALL_AFTER_CLOSE, entry, status=Status.CANCELLED, facts=self._close_facts(entry.seat))
-            self._closed[key] = (irr.facts, irr.params)
-            return
-        self.irregularities.append(Irregularity(_AFTER_CLOSE, entry.index, entry.seat, entry.call, shared[0],
-                                                shared[1], "cancelled"))
-        self._last_irregular = entry.index
+        """Report the first call after the close by this seat with this call. Its facts and params
+        depend only on the call and the seat once the auction is closed, so they are built once
+        and shared by the later ones (nothing changes them: an auction of 100,000 calls holds
+        that many)."""
+        if self._closed_at is None:
+            self._closed_at = entry.index
+        irr = self._report(Kind.CALL_AFTER_CLOSE, entry, status=Status.CANCELLED, facts=self._close_facts(entry.seat))
+        self._closed[entry.call.code * 4 + entry.seat] = (irr.facts, irr.params)
 
     def _close_facts(self, who: Seat) -> dict[str, str]:
         c = self._bidding.contract()
@@ -254,6 +320,12 @@ class Auction:
     def turn(self) -> Seat | None:
         """Whose turn it is to call, or None when the auction is over."""
         return None if self._bidding.closed else self._turn
+
+    @property
+    def closed_at(self) -> int:
+        """The index of the first call made after the auction closed (``len(entries)`` when none):
+        every call from there on is a call after the close (Law 39)."""
+        return len(self.entries) if self._closed_at is None else self._closed_at
 
     @property
     def is_complete(self) -> bool:

@@ -6,7 +6,7 @@ Pure function of an :class:`Auction`, the state machine and the irregularity kin
 from __future__ import annotations
 
 from arbitre.rulings.bridge import kernel
-from arbitre.rulings.bridge.auction import KIND_VALUE, Auction
+from arbitre.rulings.bridge.auction import KIND_VALUE, Auction, Kind
 from arbitre.rulings.bridge.positional import Machine, seat_states
 from arbitre.rulings.bridge.report import (
     AuctionReport,
@@ -27,17 +27,32 @@ def _label(t: T | None) -> Label | None:
     return Label(fr=t.fr, en=t.en) if t is not None else None
 
 
+def _route(kind: Kind, kinds: dict) -> tuple[str, str, str, Label]:
+    """A kind's code, law, tree and label: from the KB (``irregularity_kinds``), else the bare code."""
+    code = KIND_VALUE[kind]
+    k = kinds.get(code)
+    if k is not None:
+        return code, k.law, k.tree, _label(k.label)  # type: ignore[return-value]
+    return code, "?", "", Label(fr=code, en=code)
+
+
 def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | None = None,
              board: str | None = None, problems: list[T] | None = None,
              recorded_contract: str | None = None, agrees: bool | None = None) -> AuctionReport:
     dealer = auction.dealer
     seats_by_pos = [Seat((dealer + i) % 4) for i in range(4)]
     first: dict[Seat, int] = {}
-    after_close = {i.index for i in auction.irregularities if KIND_VALUE[i.kind] == "call-after-close"}
+    closed_at = auction.closed_at  # the first call after the close (a record that goes on may hold 100,000)
+    after_close: set[int] | None = None
     for e in auction.entries:
         if len(first) == 4:
             break
-        if e.seat not in first and (e.effective or e.seat == e.expected) and e.index not in after_close:
+        if e.index >= closed_at:
+            if after_close is None:  # rare: a seat that had not called before the close
+                after_close = {i.index for i in auction.irregularities if i.kind is Kind.CALL_AFTER_CLOSE}
+            if e.index in after_close:
+                continue
+        if e.seat not in first and (e.effective or e.seat == e.expected):
             first[e.seat] = e.index
     actions = [
         None if s not in first else ("pass" if auction.entries[first[s]].call.is_pass else "call")
@@ -51,14 +66,13 @@ def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | N
     codes = [None if state_of.get(s) is None else state_of[s].code for s in _SEATS]  # type: ignore[union-attr]
     first_db = [state_of[s].db_class if state_of.get(s) is not None else None for s in _SEATS]  # type: ignore[union-attr]
     first_at = [first.get(s) for s in _SEATS]
-    for e in auction.entries:  # plain ints and tables here: an auction may hold 100,000 calls
-        seat = int(e.seat)
+    position = [(seat - dealer) % 4 + 1 for seat in range(4)]
+    text, names, append = kernel.text, _NAMES, calls.append
+    for e in auction.entries:  # plain ints, tables and positional arguments: an auction may hold 100,000 calls
+        seat, index = e.seat, e.index
         rounds[seat] += 1
-        calls.append(CallReport(
-            index=e.index, call=kernel.text(e.call.code), seat=_NAMES[seat], position=(seat - dealer) % 4 + 1,
-            round=rounds[seat], state=codes[seat], db_class=first_db[seat] if first_at[seat] == e.index else None,
-            effective=e.effective, alert=e.alert, note=e.note,
-        ))
+        append(CallReport(index, text(e.call.code), names[seat], position[seat], rounds[seat], codes[seat],
+                          first_db[seat] if first_at[seat] == index else None, e.effective, e.alert, e.note))
     seats = [
         SeatReport(seat=s.name, position=i + 1, state=state_of[s].code if state_of[s] else None,
                    state_label=_label(state_of[s].label) if state_of[s] else None,
@@ -68,17 +82,15 @@ def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | N
         for i, s in enumerate(seats_by_pos)
     ]
     irregularities = []
-    labels: dict = {}  # one label per kind
+    routes: dict = {}  # one (kind, law, tree, label) per kind
     for irr in auction.irregularities:
-        kind = KIND_VALUE[irr.kind]
-        k = kinds.get(kind)
-        if kind not in labels:
-            labels[kind] = _label(k.label) if k else Label(fr=kind, en=kind)
-        irregularities.append(IrregularityReport(
-            kind=kind, law=k.law if k else "?", tree=k.tree if k else "", label=labels[kind],
-            index=irr.index, seat=_NAMES[irr.seat], call=kernel.text(irr.call.code), status=irr.status,
-            facts=irr.facts, params=irr.params,  # the engine is done with them: shared, not copied
-        ))
+        route = routes.get(irr.kind)
+        if route is None:
+            route = routes[irr.kind] = _route(irr.kind, kinds)
+        law, tree = (route[1], route[2]) if irr.law is None else (irr.law, irr.tree or route[2])
+        irregularities.append(IrregularityReport(  # facts and params: the engine is done with them, shared
+            route[0], law, tree, route[3], irr.index, names[irr.seat], text(irr.call.code), irr.status,
+            irr.facts, irr.params))
     c = auction.contract
     contract = None
     if c is not None and not auction.is_passed_out:

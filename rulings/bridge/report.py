@@ -14,7 +14,7 @@ from arbitre.rulings.irregularity import Status
 Label = T  # the one bilingual text type (kept under this name for the report's readers)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(slots=True)  # positional too: an auction may hold 100,000 calls (see classify)
 class CallReport:
     index: int
     call: str  # canonical English form: 1H, 3NT, P, X, XX
@@ -39,7 +39,7 @@ class SeatReport:
     flags: list[dict] = field(default_factory=list)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(slots=True)  # positional too (see classify)
 class IrregularityReport:
     kind: str
     law: str

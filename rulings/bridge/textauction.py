@@ -7,6 +7,10 @@ The typed format, decided for the director's keyboard:
   :meth:`~arbitre.rulings.bridge.calls.Call.parse` (``P``, ``Passe``, ``X``, ``XX``, ``1NT``,
   ``1SA``, ``2♥``, ``3Co`` ...); ``AP`` (all pass) adds the passes that close the auction;
 * a trailing ``!`` alerts the call (``1C!``);
+* ``TD`` (or ``Arbitre``, ``Director``) between two calls says the director was called there,
+  before the next call: a call out of rotation still open is then cancelled by the director
+  (Law 29B) rather than by the next player's call (Law 28B), and the rectification the auction
+  can tell follows (see :meth:`~arbitre.rulings.bridge.auction.Auction.rectify`);
 * a seat tag says who made the call: ``N:1H E:P S:2C`` (``N E S W``, ``O`` for Ouest, or the
   words); untagged calls follow the rotation. Tags let the director type a call out of
   rotation (the engine judges it);
@@ -91,56 +95,78 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
             raise _located(err, source, lineno, m.start(1) + 1) from None
         start = m.end()
     board = Board(source=source, index=index, line=lineno, format="text")
-    pending: list[tuple[str, int, Call, Seat | None, bool, bool]] = []  # raw, column, call, seat, alert, AP
+    pending: list[tuple[str, int, _Token]] = []  # raw, column, what the token says
+    known = _TOKENS  # the same few tokens make up every auction: each is read once
+    tagged = False
     for tm in _TOKEN.finditer(body, start):
-        raw, col = tm.group(), tm.start() + 1
-        seat: Seat | None = None
-        text = raw
-        if ":" in text:
-            tag, _, text = text.partition(":")
-            try:
-                seat = Seat.parse(tag)
-            except InputError as err:
-                err.near = raw  # "unknown seat ''" alone would not say where
-                raise _located(err, source, lineno, col) from None
-            if not text:
-                raise InputError(T("siège {t!r} sans déclaration", "seat {t!r} with no call").format(t=raw),
-                                 token=raw, line=lineno, column=col, source=source)
-        alert = text.endswith("!")
-        core = text.rstrip("!")
-        if core.upper() == "AP":  # expanded once the auction is known
-            up = raw.upper()
-            pending.append((raw, col, PASS, None, False, up.rstrip("!") == "AP" or up.endswith(":AP")))
-            continue
-        call = STANDARD_CALLS.get(core.upper())
-        if call is None:
-            try:
-                call = Call.parse(core)
-            except InputError as err:
-                raise _located(err, source, lineno, col, raw) from None
-        pending.append((raw, col, call, seat, alert, False))
-    if dealer is None and pending and pending[0][3] is not None:  # Seat.N is 0: test against None
-        dealer = pending[0][3]
+        raw = tm.group()
+        token = known.get(raw)
+        if token is None:
+            token = _read_token(raw, source, lineno, tm.start() + 1)
+            if len(known) < 4096:
+                known[raw] = token
+        tagged = tagged or token[1] is not None
+        pending.append((raw, tm.start() + 1, token))
+    if dealer is None and pending and pending[0][2][1] is not None:  # Seat.N is 0: test against None
+        dealer = pending[0][2][1]
     if dealer is None:
-        if any(p[3] is not None for p in pending):
+        if tagged:
             raise InputError(T("donneur inconnu : écrivez « Donneur: S » en tête de ligne ou marquez le siège du premier "
                                "appel (S:1C)", "dealer unknown: start the line with \"Dealer: S\" or tag the first "
                                "call's seat (S:1C)"), line=lineno, column=1, source=source)
         dealer = Seat.N  # untagged: positions count from the dealer, only the compass names depend on it
     board.dealer = board.auction_dealer = dealer
-    board.seat_tagged = any(p[3] is not None for p in pending)
+    board.seat_tagged = tagged
     auction = board.auction
     assert auction is not None
     push, tokens = auction.push, board.calls
-    for raw, col, call, seat, alert, all_pass in pending:
+    for raw, col, (call, seat, alert, all_pass) in pending:
+        if call is None:  # the director was called here
+            auction.rectify()
+            continue
         if all_pass:
             while not auction.is_complete:
                 entry = push(PASS, None, token=raw, column=col)
                 tokens.append(CallToken(raw, lineno, col, PASS, entry.seat, entry.index))
             continue
         entry = push(call, seat, alert=alert, token=raw, column=col)
-        tokens.append(CallToken(raw, lineno, col, call, entry.seat, entry.index, alert=alert))
+        tokens.append(CallToken(raw, lineno, col, call, entry.seat, entry.index, alert))
     return finish_board(board, complete_expected=False)
+
+
+_Token = tuple["Call | None", "Seat | None", bool, bool]  # call (None: the director), seat tag, alert, "all pass"
+_DIRECTOR = frozenset(("TD", "ARBITRE", "DIRECTOR"))
+_TOKENS: dict[str, _Token] = {}
+
+
+def _read_token(raw: str, source: str, lineno: int, col: int) -> _Token:
+    """What one token says: its call, seat tag, alert and whether it is ``AP`` (all pass)."""
+    seat: Seat | None = None
+    text = raw
+    if ":" in text:
+        tag, _, text = text.partition(":")
+        try:
+            seat = Seat.parse(tag)
+        except InputError as err:
+            err.near = raw  # "unknown seat ''" alone would not say where
+            raise _located(err, source, lineno, col) from None
+        if not text:
+            raise InputError(T("siège {t!r} sans déclaration", "seat {t!r} with no call").format(t=raw),
+                             token=raw, line=lineno, column=col, source=source)
+    alert = text.endswith("!")
+    core = text.rstrip("!")
+    if seat is None and core.upper() in _DIRECTOR:
+        return None, None, False, False
+    if core.upper() == "AP":  # expanded once the auction is known
+        up = raw.upper()
+        return PASS, None, False, up.rstrip("!") == "AP" or up.endswith(":AP")
+    call = STANDARD_CALLS.get(core.upper())
+    if call is None:
+        try:
+            call = Call.parse(core)
+        except InputError as err:
+            raise _located(err, source, lineno, col, raw) from None
+    return call, seat, alert, False
 
 
 def _located(err: InputError, source: str, line: int, column: int, token: str | None = None) -> InputError:
