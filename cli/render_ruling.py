@@ -2,6 +2,9 @@
 the whole tree, the topic list, and a law's entry."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
@@ -9,8 +12,10 @@ from rich.table import Table
 from rich.tree import Tree as RichTree
 
 from arbitre.rulings.i18n import T
-from arbitre.rulings.trees.model import Node, Outcome, Tree, reminders
-from arbitre.rulings.trees.walk import Walk
+
+if TYPE_CHECKING:  # annotations only: `ruling list` and `law` render without pydantic
+    from arbitre.rulings.trees.model import Node, Outcome, Tree
+    from arbitre.rulings.trees.walk import Topic, Walk
 
 ROLE = {
     "offender": ("le fautif", "the offender"), "offender_partner": ("le partenaire du fautif", "the offender's partner"),
@@ -105,6 +110,8 @@ def outcome_panel(node: Node, outcome: Outcome, lang: str, title: str | None = N
             parts.append(f"  • [{j.law}]")
             for item in j.weigh:
                 parts.append(f"      – {escape(getattr(item, lang))}")
+    from arbitre.rulings.trees.model import reminders
+
     notes = reminders(outcome.penalty_cards)
     if notes:
         parts.append(f"[bold]{_w('reminders', lang)}{_c(lang)}[/]")
@@ -229,7 +236,7 @@ def mermaid(tree: Tree, lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def topics(trees: list[Tree], lang: str, console: Console) -> None:
+def topics(trees: Sequence[Topic], lang: str, console: Console) -> None:
     t = Table(title=T("Sujets d'arbitrage", "Ruling topics").get(lang))
     for c in (("Sujet", "Topic"), ("Lois", "Laws"), ("Français", "French"), ("Anglais", "English"), ("Alias", "Aliases")):
         t.add_column(T(*c).get(lang), overflow="fold", no_wrap=c[1] in ("Topic", "Laws"))  # identifiers
