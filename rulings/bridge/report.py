@@ -39,7 +39,7 @@ class SeatReport:
     state_label: Label | None
     db_class: str | None
     db_class_label: Label | None
-    flags: list[dict] = field(default_factory=list)
+    flags: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(kw_only=True, slots=True)
@@ -89,8 +89,12 @@ class ClassifyResult:
 
     game: str = "bridge"
     auctions: list[AuctionReport]
-    errors: list[dict] = field(default_factory=list)
-    without_auction: list[dict] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    without_auction: list[dict[str, Any]] = field(default_factory=list)
+
+
+_UNTYPED = frozenset({"flags", "errors", "without_auction"})
+"""Fields typed ``dict[str, Any]``: pydantic dumps what is inside them by its runtime type."""
 
 
 def _plain(value: Any, *, typed: bool = True) -> Any:
@@ -99,8 +103,7 @@ def _plain(value: Any, *, typed: bool = True) -> Any:
     ``{"fr", "en"}``; inside an untyped ``dict`` (``flags``, ``errors``…) a ``T`` is a
     tuple like any other and becomes a list, as pydantic dumps it."""
     if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name), typed=f.type not in ("dict", "list[dict]"))
-                for f in fields(value)}
+        return {f.name: _plain(getattr(value, f.name), typed=f.name not in _UNTYPED) for f in fields(value)}
     if isinstance(value, T) and typed:
         return value.as_dict()
     if isinstance(value, Enum):
