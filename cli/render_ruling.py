@@ -252,7 +252,9 @@ def topics(trees: Sequence[Topic], lang: str, console: Console) -> None:
     t = Table(title=T("Sujets d'arbitrage", "Ruling topics").get(lang))
     for c in (("Sujet", "Topic"), ("Lois", "Laws"), ("Français", "French"), ("Anglais", "English"), ("Alias", "Aliases")):
         t.add_column(T(*c).get(lang), overflow="fold", no_wrap=c[1] in ("Topic", "Laws"))  # identifiers
-    for tree in sorted(trees, key=lambda t: (min(t.laws), t.slug)):
-        t.add_row(escape(tree.slug), ", ".join(map(str, tree.laws)), escape(tree.title.fr), escape(tree.title.en),
-                  escape(", ".join(tree.aliases)))
+    from rich.text import Text
+
+    for tree in sorted(trees, key=lambda t: (min(t.laws), t.slug)):  # plain Text cells: never markup, no parsing
+        t.add_row(Text(tree.slug), Text(", ".join(map(str, tree.laws))), Text(tree.title.fr), Text(tree.title.en),
+                  Text(", ".join(tree.aliases)))
     console.print(t)
