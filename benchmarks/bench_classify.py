@@ -338,6 +338,9 @@ def cold_cli(runs: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "ARBITRE_DB": str(_kb(Path(tmp)))}
         env.pop("ARBITRE_MIGRATIONS", None)
+        # bytecode as an installed package has it, even under PYTHONDONTWRITEBYTECODE (see bench_cold.py)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
         ours_cmd = [str(script), "classify", "1H P 2C P P P", "--dealer", "N"]
         floor_cmd = [sys.executable, "-c", "import typer, rich.table"]
         try:

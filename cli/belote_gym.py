@@ -111,7 +111,8 @@ def register(app: typer.Typer) -> None:
         Exit codes: 0 done, 2 bad option, unknown player, a player broke the rules (the partial result of the
         deals already played is printed), or an unusable cluster.
         """
-        from arbitre.cli.belote import _input_error, _print_json
+        from arbitre.cli.output import input_error as _input_error
+        from arbitre.cli.output import print_json as _print_json
 
         if show_history:
             from arbitre.arena.store import history

@@ -61,7 +61,8 @@ def register(app: typer.Typer) -> None:
 
         Exit codes: 0 a game was played, 2 bad option or a player broke the rules (named).
         """
-        from arbitre.cli.belote import _input_error, _print_json
+        from arbitre.cli.output import input_error as _input_error
+        from arbitre.cli.output import print_json as _print_json
 
         try:
             from arbitre.arena.match import play_game

@@ -1,7 +1,7 @@
 """`arbitre classify --game GAME` for every game but bridge, through the registry of games.
 
 The belote family (coinche, belote) reads typed auctions, files with one auction per line
-and ``-`` (stdin): :func:`arbitre.cli.belote.classify_inputs`. Other games classify the
+and ``-`` (stdin): :func:`arbitre.cli.belote_classify.classify_inputs`. Other games classify the
 typed auction with their registered classifier and renderer.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ def classify_game(game: str, inputs: list[str], lang: str, as_json: bool, **opti
 
     entry = games.get(game)
     if entry.family == "bridge" and entry.code != "bridge":
-        from arbitre.cli.belote import classify_inputs
+        from arbitre.cli.belote_classify import classify_inputs
 
         return classify_inputs(inputs, entry.code, lang, as_json, options.get("turned"))
     text = " ".join(inputs)

@@ -50,11 +50,10 @@ def log_show(entry_id: Annotated[int, typer.Argument(help="Entry number.", min=1
     from rich.markup import escape
 
     from arbitre.cli.render_ruling import outcome_panel
-    from arbitre.rulings.trees.model import Node, Outcome
+    from arbitre.rulings.i18n import T
 
     o = dict(e["outcome"])
     title = o.pop("title", None)
-    node = Node.model_validate({"id": e["outcome_node"].split("/")[-1], "title": title, "outcome": o})
     console = out()
     steps = e.get("steps")
     shown = dict(e)
@@ -69,7 +68,8 @@ def log_show(entry_id: Annotated[int, typer.Argument(help="Entry number.", min=1
         return
     for slug, code, auto in e["answers"]:
         console.print(escape(f"  {slug} = {code}{' (auto)' if auto else ''}"))
-    console.print(outcome_panel(node, Outcome.model_validate(o), lang.value, title=escape(e["outcome_node"])))
+    heading = T(title["fr"], title["en"]) if title else None
+    console.print(outcome_panel(heading, o, lang.value, title=escape(e["outcome_node"])))
 
 
 @app.command("export")

@@ -228,6 +228,14 @@ def forest_for(db: Path | None, game: str):
     return load_forest(connect(db), game)
 
 
+def topics_for(db: Path | None, game: str):
+    """The topics of ``game`` without their trees (no pydantic: `ruling list|search`, `law`)."""
+    from arbitre.cli.common import connect
+    from arbitre.kb.trees import load_topics
+
+    return load_topics(connect(db), game)
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def ruling(
@@ -262,7 +270,6 @@ def register(app: typer.Typer) -> None:
         from arbitre.kb.paths import db_path
         from arbitre.rulings.trees.walk import Walk, search
 
-        forest = forest_for(db, game)
         name = topic.strip().casefold()
         if words and name not in ("search", "chercher", "recherche"):
             extra = " ".join(words)
@@ -271,7 +278,7 @@ def register(app: typer.Typer) -> None:
         if name in ("search", "chercher", "recherche"):
             if not words:
                 fail(T("arbitre ruling search MOTS…", "arbitre ruling search WORDS…"))
-            found = search(list(forest.trees.values()), list(words))
+            found = search(topics_for(db, game), list(words))
             if as_json:
                 print_json([{"slug": t.slug, "laws": t.laws, "title": t.title.model_dump(), "aliases": t.aliases}
                             for t in found])
@@ -283,7 +290,7 @@ def register(app: typer.Typer) -> None:
                 err().print(escape(T("aucun sujet pour : ", "no topic for: ").get(lang.value) + " ".join(words)))
             return
         if name in ("list", "liste"):
-            trees = list(forest.trees.values())
+            trees = topics_for(db, game)
             if as_json:
                 print_json([{"slug": t.slug, "laws": t.laws, "title": t.title.model_dump(), "aliases": t.aliases}
                             for t in trees])
@@ -292,6 +299,7 @@ def register(app: typer.Typer) -> None:
 
                 topics(trees, lang.value, out())
             return
+        forest = forest_for(db, game)
         tree = forest.find(topic)
         if show or graph:
             from arbitre.cli.render_ruling import mermaid, remember_titles, show_tree
@@ -338,28 +346,28 @@ def register(app: typer.Typer) -> None:
         Example: arbitre law 64 --lang fr
         """
         from arbitre.cli.common import connect
-        from arbitre.kb.trees import load_laws, trees_citing
+        from arbitre.kb.trees import law_docs, trees_citing
 
         conn = connect(db)
-        entry = next((x for x in load_laws(conn, game) if x.number == number), None)
+        entry = next(iter(law_docs(conn, game, number)), None)
         if entry is None:
             fail(T(f"loi {number} absente du catalogue ({game})", f"law {number} is not in the {game} catalogue"))
         trees = trees_citing(conn, game, number)
         if as_json:
-            print_json({**entry.model_dump(mode="json"), "trees": trees})
+            print_json({**entry, "trees": trees})
             return
         from rich.markup import escape
         from rich.panel import Panel
 
         ln = lang.value
-        body = [f"[bold]{escape(getattr(entry.title, ln))}[/]", escape(getattr(entry.summary, ln))]
+        body = [f"[bold]{escape(entry['title'][ln])}[/]", escape(entry["summary"][ln])]
         from arbitre.cli.render_ruling import W
 
-        for f in entry.flags:
-            kind = T(*W[f.kind]).get(ln)
-            body.append(f"[magenta]{kind}{T(' :', ':').get(ln)}[/] {escape(getattr(f.note, ln))}")
-        forest = forest_for(db, game)
-        titles = [getattr(forest.trees[slug].title, ln) for slug in trees if slug in forest.trees]
+        for f in entry["flags"]:
+            kind = T(*W[f["kind"]]).get(ln)
+            body.append(f"[magenta]{kind}{T(' :', ':').get(ln)}[/] {escape(f['note'][ln])}")
+        by_slug = {t.slug: t for t in topics_for(db, game)}
+        titles = [by_slug[slug].title.get(ln) for slug in trees if slug in by_slug]
         body.append(T("Sujets : ", "Topics: ").get(ln) + escape("; ".join(titles) or "—"))
         out().print(Panel("\n".join(body), title=T("Loi ", "Law ").get(ln) + str(number)))
 

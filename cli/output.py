@@ -30,6 +30,8 @@ from arbitre.rulings.i18n import LANGS, T
 if TYPE_CHECKING:
     from rich.console import Console as RichConsole
 
+    from arbitre.rulings.errors import InputError
+
 LANG_ENV = "ARBITRE_LANG"
 DEBUG_ENV = "ARBITRE_DEBUG"
 PIPED_WIDTH = 140  # tables piped to a file or a program get room (unless COLUMNS says otherwise)
@@ -152,6 +154,18 @@ def error(text: T | str, code: int | None = None) -> NoReturn:
 def print_json(doc: Any) -> None:
     """The one JSON document of ``--json``, on stdout."""
     sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2, default=str) + "\n")
+
+
+def input_error(err: InputError, lang: str, as_json: bool) -> int:
+    """Report an unreadable input: one line on stderr (and, with ``--json``, the error
+    document on stdout); return the exit code (2, bad input)."""
+    from arbitre.cli import exitcodes
+
+    print_error(err.render(lang), lang)
+    if as_json:
+        print_json({"error": {"message": err.message.as_dict(), "token": err.token, "line": err.line,
+                               "column": err.column, "source": err.source}})
+    return exitcodes.BAD_INPUT
 
 
 def token_width(values: Any) -> int:

@@ -74,11 +74,12 @@ def render(report: AuctionReport, lang: str, console: Console) -> None:
         )
     console.print(table)
     if report.contract:
-        c = report.contract
-        text = contract_label(c.level, c.strain, c.doubled, lang)
+        contract = report.contract
+        text = contract_label(contract.level, contract.strain, contract.doubled, lang)
         prefix = w("contract", lang) if report.complete else w("contract", lang) + " (?)"
         colon = _COLON.get(lang)
-        console.print(f"{prefix}{colon} [bold]{escape(text)}[/], {w('declarer', lang)} {Seat[c.declarer].render(lang)}")
+        console.print(f"{prefix}{colon} [bold]{escape(text)}[/], {w('declarer', lang)} "
+                      f"{Seat[contract.declarer].render(lang)}")
     elif report.passed_out:
         console.print(w("passed_out", lang))
     if not report.complete and report.turn:

@@ -2,6 +2,9 @@
 the whole tree, the topic list, and a law's entry."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
@@ -9,8 +12,10 @@ from rich.table import Table
 from rich.tree import Tree as RichTree
 
 from arbitre.rulings.i18n import T
-from arbitre.rulings.trees.model import Node, Outcome, Tree, reminders
-from arbitre.rulings.trees.walk import Walk
+
+if TYPE_CHECKING:  # annotations only: `ruling list` and `law` render without pydantic
+    from arbitre.rulings.trees.model import Tree
+    from arbitre.rulings.trees.walk import Topic, Walk
 
 ROLE = {
     "offender": ("le fautif", "the offender"), "offender_partner": ("le partenaire du fautif", "the offender's partner"),
@@ -70,68 +75,81 @@ def _r(table: dict, key: str, lang: str) -> str:
     return T(*table.get(key, (key, key))).get(lang)
 
 
-def outcome_panel(node: Node, outcome: Outcome, lang: str, title: str | None = None) -> Panel:
-    parts: list = []
-    heading = node.title.__getattribute__(lang) if node.title else ""
+def _txt(doc: dict[str, str] | None, lang: str) -> str:
+    """A ``{"fr", "en"}`` text of an outcome document in ``lang``, escaped."""
+    return escape(doc[lang]) if doc else ""
+
+
+def outcome_panel(heading: T | None, outcome: dict[str, Any], lang: str, title: str | None = None,
+                  flags: Sequence[dict[str, Any]] = ()) -> Panel:
+    """The panel of one ruling: ``outcome`` is the outcome's JSON document (what a walk's
+    ``--json`` gives and the ruling log stores), so a stored ruling is shown without
+    rebuilding the tree's models; ``heading`` is the outcome node's title, ``flags`` its flags."""
+    from arbitre.rulings.trees.reminders import reminders_for
+
+    o = outcome
+    parts: list[str] = []
     if heading:
-        parts.append(f"[bold]{escape(heading)}[/]")
-    parts.append(f"[bold]{_w('rectification', lang)}{_c(lang)}[/] {escape(getattr(outcome.rectification, lang))}")
-    if outcome.laws:
-        parts.append(f"[bold]{_w('laws', lang)}{_c(lang)}[/] {', '.join(outcome.laws)}")
-    if outcome.auction_obligations:
+        parts.append(f"[bold]{escape(heading.get(lang))}[/]")
+    parts.append(f"[bold]{_w('rectification', lang)}{_c(lang)}[/] {_txt(o['rectification'], lang)}")
+    if o.get("laws"):
+        parts.append(f"[bold]{_w('laws', lang)}{_c(lang)}[/] {', '.join(o['laws'])}")
+    if o.get("auction_obligations"):
         parts.append(f"[bold]{_w('auction', lang)}{_c(lang)}[/]")
-        for a in outcome.auction_obligations:
-            note = f" — {escape(getattr(a.note, lang))}" if a.note else ""
-            parts.append(f"  • {_r(ROLE, a.who.value, lang)} {_r(ACTION, a.action, lang)} {_r(SCOPE, a.scope, lang)}{note}")
-    if outcome.lead_restrictions:
+        for a in o["auction_obligations"]:
+            note = f" — {_txt(a['note'], lang)}" if a.get("note") else ""
+            parts.append(f"  • {_r(ROLE, a['who'], lang)} {_r(ACTION, a.get('action', 'pass'), lang)} "
+                         f"{_r(SCOPE, a['scope'], lang)}{note}")
+    if o.get("lead_restrictions"):
         parts.append(f"[bold]{_w('lead', lang)}{_c(lang)}[/]")
-        for lr in outcome.lead_restrictions:
-            parts.append(f"  • [{lr.law}] {escape(getattr(lr.text, lang))} ({_r(ROLE, lr.chooser.value, lang)} "
+        for lr in o["lead_restrictions"]:
+            parts.append(f"  • [{lr['law']}] {_txt(lr['text'], lang)} ({_r(ROLE, lr.get('chooser', 'declarer'), lang)} "
                          f"{_w('chooses', lang)})")
-    if outcome.penalty_cards:
+    cards = o.get("penalty_cards") or []
+    if cards:
         parts.append(f"[bold]{_w('penalty', lang)}{_c(lang)}[/]")
-        for p in outcome.penalty_cards:
-            parts.append(f"  • {_w(p.kind, lang)} — {_r(ROLE, p.holder.value, lang)}{_c(lang)} {escape(getattr(p.text, lang))}")
-    if outcome.tricks_transferred is not None:
-        t = outcome.tricks_transferred
-        parts.append(f"[bold]{_w('tricks', lang)}{_c(lang)}[/] {t.count} ({t.rule}) — {escape(getattr(t.text, lang))}")
-    if outcome.options:
+        for p in cards:
+            parts.append(f"  • {_w(p['kind'], lang)} — {_r(ROLE, p['holder'], lang)}{_c(lang)} {_txt(p['text'], lang)}")
+    if o.get("tricks_transferred") is not None:
+        t = o["tricks_transferred"]
+        parts.append(f"[bold]{_w('tricks', lang)}{_c(lang)}[/] {t['count']} ({t['rule']}) — {_txt(t['text'], lang)}")
+    if o.get("options"):
         parts.append(f"[bold]{_w('options', lang)}{_c(lang)}[/]")
-        for o in outcome.options:
-            parts.append(f"  • {_r(ROLE, o.holder.value, lang)}{_c(lang)} {escape(getattr(o.text, lang))}")
-    if outcome.judgement:
+        for op in o["options"]:
+            parts.append(f"  • {_r(ROLE, op.get('holder', 'non_offending_side'), lang)}{_c(lang)} {_txt(op['text'], lang)}")
+    if o.get("judgement"):
         parts.append(f"[bold yellow]{_w('judgement', lang)}{_c(lang)}[/]")
-        for j in outcome.judgement:
-            parts.append(f"  • [{j.law}]")
-            for item in j.weigh:
-                parts.append(f"      – {escape(getattr(item, lang))}")
-    notes = reminders(outcome.penalty_cards)
+        for j in o["judgement"]:
+            parts.append(f"  • [{j['law']}]")
+            for item in j["weigh"]:
+                parts.append(f"      – {_txt(item, lang)}")
+    notes = reminders_for(p["kind"] for p in cards)
     if notes:
         parts.append(f"[bold]{_w('reminders', lang)}{_c(lang)}[/]")
-        parts += [f"  • {escape(getattr(n, lang))}" for n in notes]
-    if outcome.information:
+        parts += [f"  • {escape(n.get(lang))}" for n in notes]
+    if o.get("information"):
         parts.append(f"[bold cyan]{_w('information', lang)}{_c(lang)}[/]")
-        for i in outcome.information:
+        for i in o["information"]:
             whom = []
-            if i.unauthorised_to:
-                whom.append(f"{_w('unauthorised', lang)} {', '.join(_r(ROLE, r.value, lang) for r in i.unauthorised_to)}")
-            if i.authorised_to:
-                whom.append(f"{_w('authorised', lang)} {', '.join(_r(ROLE, r.value, lang) for r in i.authorised_to)}")
+            if i.get("unauthorised_to"):
+                whom.append(f"{_w('unauthorised', lang)} {', '.join(_r(ROLE, r, lang) for r in i['unauthorised_to'])}")
+            if i.get("authorised_to"):
+                whom.append(f"{_w('authorised', lang)} {', '.join(_r(ROLE, r, lang) for r in i['authorised_to'])}")
             tail = f" — {(' ; ' if lang == 'fr' else '; ').join(whom)}" if whom else ""
-            parts.append(f"  • [{i.law}] {escape(getattr(i.about, lang))}{tail}")
-    if outcome.procedural_penalty is not None:
-        pp = outcome.procedural_penalty
-        parts.append(f"[bold]{_w('procedural', lang)} ({pp.law}){_c(lang)}[/] {escape(getattr(pp.text, lang))}")
-    if outcome.adjustment is not None:
-        adj = outcome.adjustment
-        walk = f" ({_w('adjust_walk', lang)})" if adj.walk else ""
-        parts.append(f"[yellow]{_w('adjustment', lang)} ({adj.law}){_c(lang)}[/] {escape(getattr(adj.text, lang))}{walk}")
-    elif outcome.score_adjustment_possible:
+            parts.append(f"  • [{i.get('law', '16C')}] {_txt(i['about'], lang)}{tail}")
+    if o.get("procedural_penalty") is not None:
+        pp = o["procedural_penalty"]
+        parts.append(f"[bold]{_w('procedural', lang)} ({pp.get('law', '90B')}){_c(lang)}[/] {_txt(pp['text'], lang)}")
+    if o.get("adjustment") is not None:
+        adj = o["adjustment"]
+        walk = f" ({_w('adjust_walk', lang)})" if adj.get("walk") else ""
+        parts.append(f"[yellow]{_w('adjustment', lang)} ({adj['law']}){_c(lang)}[/] {_txt(adj['text'], lang)}{walk}")
+    elif o.get("score_adjustment_possible"):
         parts.append(f"[yellow]{_w('adjust', lang)}[/]")
-    if outcome.then is not None:
-        parts.append(f"[bold cyan]{_w('then', lang)}{_c(lang)}[/] {escape(getattr(outcome.then.text, lang))}")
-    for f in node.flags:
-        parts.append(f"[magenta]{_w('flags', lang)} ({_w(f.kind, lang)}){_c(lang)}[/] {escape(getattr(f.note, lang))}")
+    if o.get("then") is not None:
+        parts.append(f"[bold cyan]{_w('then', lang)}{_c(lang)}[/] {_txt(o['then']['text'], lang)}")
+    for f in flags:
+        parts.append(f"[magenta]{_w('flags', lang)} ({_w(f['kind'], lang)}){_c(lang)}[/] {_txt(f['note'], lang)}")
     return Panel("\n".join(parts), title=title or _w("ruling", lang), border_style="green")
 
 
@@ -140,7 +158,8 @@ def outcome_panels(walk: Walk, lang: str) -> list[Panel]:
     panels = []
     for tree, node in walk.outcomes:
         assert node.outcome is not None
-        panels.append(outcome_panel(node, node.outcome, lang, title=getattr(tree.title, lang)))
+        panels.append(outcome_panel(node.title, node.outcome.model_dump(mode="json"), lang,
+                                    title=getattr(tree.title, lang), flags=[f.model_dump(mode="json") for f in node.flags]))
     return panels
 
 
@@ -232,13 +251,15 @@ def mermaid(tree: Tree, lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def topics(trees: list[Tree], lang: str, console: Console) -> None:
+def topics(trees: Sequence[Topic], lang: str, console: Console) -> None:
     t = Table(title=T("Sujets d'arbitrage", "Ruling topics").get(lang))
     for c in (("Sujet", "Topic"), ("Lois", "Laws"), ("Français", "French"), ("Anglais", "English"), ("Alias", "Aliases")):
         t.add_column(T(*c).get(lang), overflow="fold", no_wrap=c[1] in ("Topic", "Laws"))  # identifiers
-    for tree in sorted(trees, key=lambda t: (min(t.laws), t.slug)):
-        t.add_row(escape(tree.slug), ", ".join(map(str, tree.laws)), escape(tree.title.fr), escape(tree.title.en),
-                  escape(", ".join(tree.aliases)))
+    from rich.text import Text
+
+    for tree in sorted(trees, key=lambda t: (min(t.laws), t.slug)):  # plain Text cells: never markup, no parsing
+        t.add_row(Text(tree.slug), Text(", ".join(map(str, tree.laws))), Text(tree.title.fr), Text(tree.title.en),
+                  Text(", ".join(tree.aliases)))
     console.print(t)
 
 
@@ -252,8 +273,6 @@ def logged_walk(steps: list[dict], lang: str, console: Console) -> None:
             how = f" [dim]({_w('known', lang)})[/]" if s["auto"] else ""
             console.print(f"  {escape(s['question'][lang])} → [bold]{escape(s['label'][lang])}[/]{how}")
         else:
-            node = Node.model_validate({"id": s["node"], "title": s["title"], "outcome": s["outcome"],
-                                        "flags": s.get("flags", [])})
-            assert node.outcome is not None
+            heading = T(s["title"]["fr"], s["title"]["en"]) if s.get("title") else None
             title = T("Décision", "Ruling") if s["then"] is None else T("Décision intermédiaire", "Intermediate ruling")
-            console.print(outcome_panel(node, node.outcome, lang, title=title.get(lang)))
+            console.print(outcome_panel(heading, s["outcome"], lang, title=title.get(lang), flags=s.get("flags", [])))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -218,7 +219,7 @@ GAMES = ("bridge", "belote", "coinche", "tresillo")
 BODIES: dict[str, Callable[[Path], Rows]] = {
     "games": export_games,
     "bridge-positional": lambda d: export_positional(d, "bridge"),
-    **{f"{g}-rulings": (lambda d, g=g: export_rulings(d, g)) for g in GAMES},
+    **{f"{g}-rulings": partial(export_rulings, game=g) for g in GAMES},
 }
 """Content bodies by name: ``games``, ``bridge-positional`` and ``<game>-rulings``."""
 

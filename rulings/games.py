@@ -23,11 +23,12 @@ also be in ``data/games.yaml`` (the KB's games table).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
+from arbitre.rulings.calls import CallKind
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -58,7 +59,9 @@ class Game:
     checker: str | None = None  # checks a recorded game: (text, source) -> report; raises InputError
     renderer: str | None = None  # the CLI's view of a classifier result: (result, lang, as_json) -> exit code
     # (bridge has none: `arbitre classify` renders bridge reports itself, with files and --summary)
-    call_kind: str | None = None  # the game's one kind-of-call enum (pass, bid, double...)
+    call_kind: str | None = None  # the kind-of-call enum (the shared arbitre.rulings.calls.CallKind)
+    call_words: Mapping[CallKind, str] = field(default_factory=dict)  # the game's word for a kind, where
+    # it is not the kind's own value (coinche: double -> "coinche"); see call_word
     contract: str | None = None  # the game's one contract type (what the auction ends on)
     has_trees: bool = False  # the KB holds ruling trees (and a law catalogue) for this game
     commands: frozenset[str] = frozenset()  # the CLI commands whose --game offers this game
@@ -67,6 +70,11 @@ class Game:
         for command, needs in _NEEDS.items():
             if command in self.commands and not all(getattr(self, f) for f in needs):
                 raise ValueError(f"{self.code}: {command} needs {', '.join(needs)}")
+
+    def call_word(self, kind: CallKind) -> str:
+        """The game's word for a kind of call, as its JSON documents write it (coinche:
+        ``"coinche"`` for a double; bridge: ``"double"``)."""
+        return self.call_words.get(kind, kind.value)
 
     def load(self, what: str) -> Callable[..., Any]:
         """The callable (function or type) named by the field ``what`` (``"grammar"``,
@@ -100,6 +108,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 """What a game must have for a command to offer it (checked when the registry is built)."""
 
 _SUITS = T("pique, cœur, carreau, trèfle", "spades, hearts, diamonds, clubs")
+_COINCHE_WORDS = {CallKind.DOUBLE: "coinche", CallKind.REDOUBLE: "surcoinche"}
 
 GAMES: dict[str, Game] = {
     g.code: g
@@ -108,13 +117,13 @@ GAMES: dict[str, Game] = {
              cards=Cards(52, _SUITS),
              grammar="arbitre.rulings.bridge.calls:Call.parse",
              classifier="arbitre.rulings.bridge.reading:read_text",
-             call_kind="arbitre.rulings.bridge.calls:CallKind", contract="arbitre.rulings.bridge.auction:Contract",
+             call_kind="arbitre.rulings.calls:CallKind", contract="arbitre.rulings.bridge.auction:Contract",
              has_trees=True, commands=frozenset({"classify", "ruling", "law"})),
         Game(code="belote", name=T("Belote", "Belote"), family="bridge",
              cards=Cards(32, _SUITS),
              classifier="arbitre.rulings.belote.coinche_auction:classify_belote_taking",
              renderer="arbitre.cli.render_coinche:render_coinche_classification",
-             call_kind="arbitre.rulings.belote.coinche_auction:CallKind", contract="arbitre.rulings.belote.coinche:Contract",
+             call_kind="arbitre.rulings.calls:CallKind", call_words=_COINCHE_WORDS, contract="arbitre.rulings.belote.coinche:Contract",
              checker="arbitre.rulings.belote.check:check_game",
              has_trees=True, commands=frozenset({"classify", "belote classify", "belote check", "ruling", "law"})),
         Game(code="coinche", name=T("Coinche (belote contrée)", "Coinche (belote with bidding)"), family="bridge",
@@ -122,7 +131,7 @@ GAMES: dict[str, Game] = {
              grammar="arbitre.rulings.belote.coinche_auction:read_calls",
              classifier="arbitre.rulings.belote.coinche_auction:classify_coinche",
              renderer="arbitre.cli.render_coinche:render_coinche_classification",
-             call_kind="arbitre.rulings.belote.coinche_auction:CallKind", contract="arbitre.rulings.belote.coinche:Contract",
+             call_kind="arbitre.rulings.calls:CallKind", call_words=_COINCHE_WORDS, contract="arbitre.rulings.belote.coinche:Contract",
              checker="arbitre.rulings.belote.coinche_check:check_coinche",
              has_trees=True, commands=frozenset({"classify", "belote classify", "belote check", "ruling", "law"})),
         Game(code="tresillo", name=T("Tresillo (Hombre)", "Tresillo (Ombre)"), family="ombre",

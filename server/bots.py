@@ -182,10 +182,10 @@ def choose_call(hand: Sequence[Card], auction: CoincheAuction, seat: int, has_bi
     if current is not None and holder is not None:
         if auction.level == 1:  # coinched: only the contract's side may surcoinche
             if our_side and should_surcoinche(hand, current):
-                return Call("SURCOINCHE", CallKind.SURCOINCHE)
+                return Call("SURCOINCHE", CallKind.REDOUBLE)
             return Call("PASS", CallKind.PASS)
         if not our_side and should_coinche(hand, current):
-            return Call("COINCHE", CallKind.COINCHE)
+            return Call("COINCHE", CallKind.DOUBLE)
         if our_side:
             if holder != seat and not has_bid and current.level is Level.POINTS:
                 s = support(hand, current.denomination)

@@ -282,9 +282,9 @@ class Table:
             assert c is not None
             label = contract_label(c)
             return T(f"{who} annonce {label.fr}", f"{who} bids {label.en}")
-        if call.kind is CallKind.COINCHE:
+        if call.kind is CallKind.DOUBLE:
             return T(f"{who} coinche", f"{who} coinches")
-        if call.kind is CallKind.SURCOINCHE:
+        if call.kind is CallKind.REDOUBLE:
             return T(f"{who} surcoinche", f"{who} surcoinches")
         return T(f"{who} passe", f"{who} passes")
 

@@ -60,3 +60,30 @@ def test_an_unwritable_location_fails_at_once():
 
     r = proc("states", db=Path("/proc/no-such-folder/kb.sqlite"), timeout=60)
     assert r.returncode == 3 and "nothing was written" in r.stderr and "Traceback" not in r.stderr
+
+
+LIGHT = PROBE.replace('("sqlalchemy", "alembic")', '("sqlalchemy", "alembic", "pydantic", "pydantic_core")')
+
+
+@pytest.mark.parametrize("args", [["log", "show", "1"], ["log", "list"], ["law", "64"], ["law", "64", "--json"],
+                                  ["ruling", "list"], ["ruling", "search", "revoke"],
+                                  ["classify", "1H P 2C X P P P", "--dealer", "S", "--json"]])
+def test_read_paths_never_import_pydantic(logged, args):
+    """Importing pydantic costs as much as the whole cold-start floor (benchmarks/bench_cold.py):
+    the commands that only read the KB or print a report do without it."""
+    r = subprocess.run([sys.executable, "-c", LIGHT, *args], env=env(logged), capture_output=True, text=True,
+                       timeout=120, check=False)
+    assert r.returncode == 0, r.stderr
+    assert "HEAVY=\n" in r.stderr, r.stderr
+
+
+def test_log_show_prints_the_panel_the_walk_printed(logged):
+    """A stored ruling is shown from its stored document: the same panel lines as the walk."""
+    walk = run(*RECORD, "--db", logged, "--lang", "fr")
+    shown = run("log", "show", "1", "--db", logged, "--lang", "fr")
+    assert walk.exit_code == 0 and shown.exit_code == 0
+
+    def panel(text: str) -> list[str]:
+        return [ln.strip("│ ").rstrip() for ln in text.splitlines() if ln.startswith("│")]
+
+    assert panel(shown.stdout) and panel(shown.stdout) == panel(walk.stdout)

@@ -1,5 +1,6 @@
 """Decision trees: validated in the seeded KB, identical to their authoring source, and
 authoring mistakes reported with file and line."""
+import json
 import sqlite3
 from pathlib import Path
 
@@ -354,3 +355,19 @@ def test_no_outcome_ends_on_see_law_x_when_a_tree_for_law_x_exists(kb_path):
                     if int(m.group(1)) in with_tree and int(m.group(1)) not in t.laws:
                         dead_ends.append(f"{t.slug}/{n.id}: {m.group(0)}")
     assert not dead_ends, dead_ends
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_catalogue_rows_are_the_models_without_pydantic(kb_path, game):
+    """`ruling list|search` and `law` read light rows (no pydantic at cold start): they must
+    say what the validated models say, field for field."""
+    from arbitre.kb.trees import law_docs, load_topics
+
+    conn = sqlite3.connect(kb_path)
+    trees, laws = load_trees(conn, game), load_laws(conn, game)
+    topics = load_topics(conn, game)
+    assert [(t.slug, t.laws, t.title, t.summary, t.aliases) for t in topics] == \
+        [(t.slug, t.laws, t.title, t.summary, t.aliases) for t in trees]
+    assert json.dumps(law_docs(conn, game)) == json.dumps([law.model_dump(mode="json") for law in laws])
+    assert law_docs(conn, game, laws[-1].number) == [laws[-1].model_dump(mode="json")]
+    assert law_docs(conn, game, 99999) == []

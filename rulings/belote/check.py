@@ -235,7 +235,7 @@ def _announce_kind(name: str) -> tuple[frozenset[AnnounceKind], Rank | None] | N
     return None if kinds is None else (kinds, None)
 
 
-def _match_announce(rec: AnnounceRecord, hand: list[Card], taken: frozenset | set = frozenset()
+def _match_announce(rec: AnnounceRecord, hand: list[Card], taken: frozenset[Announce] | set[Announce] = frozenset()
                     ) -> tuple[Announce | None, bool]:
     """The best combination of ``hand`` the claim names (kind, value and, for a named carré,
     rank) among those not ``taken`` yet, and whether the hand has one at all (taken or not):

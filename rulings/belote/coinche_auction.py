@@ -42,7 +42,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from arbitre.rulings.belote.cards import SUIT_WORDS, Card, Suit, parse_card
@@ -58,17 +57,9 @@ from arbitre.rulings.belote.coinche import (
     may_coinche,
     may_surcoinche,
 )
+from arbitre.rulings.calls import CallKind as CallKind  # the shared vocabulary (re-exported)
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
-
-
-class CallKind(str, Enum):
-    BID = "bid"
-    PASS = "pass"
-    COINCHE = "coinche"
-    SURCOINCHE = "surcoinche"
-    TAKE = "take"
-    UNKNOWN = "unknown"
 
 
 @dataclass(frozen=True)
@@ -228,9 +219,9 @@ def command_call(command: str, args: Sequence[str]) -> Call:
     if u in _PASS:
         return Call(text, CallKind.PASS)
     if u in _COINCHE:
-        return Call(text, CallKind.COINCHE)
+        return Call(text, CallKind.DOUBLE)
     if u in _SURCOINCHE:
-        return Call(text, CallKind.SURCOINCHE)
+        return Call(text, CallKind.REDOUBLE)
     return Call(text, CallKind.UNKNOWN, command)
 
 
@@ -250,9 +241,9 @@ def read_calls(text: str) -> list[Call]:
         if u in _PASS:
             calls.append(Call(tok, CallKind.PASS))
         elif u in _COINCHE:
-            calls.append(Call(tok, CallKind.COINCHE))
+            calls.append(Call(tok, CallKind.DOUBLE))
         elif u in _SURCOINCHE:
-            calls.append(Call(tok, CallKind.SURCOINCHE))
+            calls.append(Call(tok, CallKind.REDOUBLE))
         elif u in _CONTRACT or _level_word(tok) or _BID_RE.match(tok):
             words = [tok]
             if u in _CONTRACT:
@@ -320,10 +311,10 @@ class CoincheAuction:
         if kind is CallKind.UNKNOWN:
             return INVALID_COMMAND, None
         if self.over:
-            over = {CallKind.COINCHE: ERR_C_BIDDINGOVER, CallKind.SURCOINCHE: ERR_S_BIDDINGOVER}
-            if kind is CallKind.COINCHE and self.level >= 1:
+            over = {CallKind.DOUBLE: ERR_C_BIDDINGOVER, CallKind.REDOUBLE: ERR_S_BIDDINGOVER}
+            if kind is CallKind.DOUBLE and self.level >= 1:
                 return ERR_ALREADYCOINCHE, None
-            if kind is CallKind.SURCOINCHE and self.level >= 2:
+            if kind is CallKind.REDOUBLE and self.level >= 2:
                 return ERR_ALREADYSURCOINCHE, None
             return over.get(kind, ERR_BIDDINGOVER), None
         if seat != self.turn:
@@ -332,7 +323,7 @@ class CoincheAuction:
             return PASS_OKAY, None
         if kind is CallKind.BID:
             return self._judge_bid(call)
-        if kind is CallKind.COINCHE:
+        if kind is CallKind.DOUBLE:
             if self.level >= 1:
                 return ERR_ALREADYCOINCHE, None
             if self.contract is None:
@@ -386,9 +377,9 @@ class CoincheAuction:
             if new.level is not Level.POINTS:
                 self.over = True
                 self.note = T("un capot (ou une générale) clôt les enchères", "a capot (or générale) ends the bidding")
-        elif call.kind is CallKind.COINCHE:
+        elif call.kind is CallKind.DOUBLE:
             self.level, self.coinche_seat, self.passes = 1, seat, 0
-        elif call.kind is CallKind.SURCOINCHE:
+        elif call.kind is CallKind.REDOUBLE:
             self.level, self.surcoinche_seat, self.over = 2, seat, True
             self.note = T("la surcoinche clôt les enchères", "a surcoinche ends the bidding")
         self.turn = (seat + 1) % 4
@@ -410,8 +401,11 @@ class CallReport:
     accepted: bool
     note: T | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"index": self.index, "seat": self.seat, "call": self.text, "kind": self.kind.value,
+    def to_dict(self, game: str = "coinche") -> dict[str, Any]:
+        """The call's JSON document; ``kind`` is written in ``game``'s words (``coinche``)."""
+        from arbitre.rulings.games import get
+
+        return {"index": self.index, "seat": self.seat, "call": self.text, "kind": get(game).call_word(self.kind),
                 "code": self.code, "name": self.name, "message": self.message.as_dict(),
                 "accepted": self.accepted, "note": self.note.as_dict() if self.note else None}
 
@@ -441,7 +435,7 @@ class AuctionResult:
                 "contract_label": self.contract_label.as_dict() if self.contract_label else None,
                 "trump": self.trump, "coinche_level": self.coinche_level, "coinched_by": self.coinched_by,
                 "surcoinched_by": self.surcoinched_by, "ended": self.ended, "passed_out": self.passed_out,
-                "irregular_count": len(self.irregular), "calls": [c.to_dict() for c in self.calls]}
+                "irregular_count": len(self.irregular), "calls": [c.to_dict(self.game) for c in self.calls]}
 
 
 def _seat_names(players: Sequence[str] | None) -> list[str]:

@@ -17,9 +17,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from enum import Enum, IntEnum
+from enum import IntEnum
 
 from arbitre.rulings.bridge.kernel import text as code_text
+from arbitre.rulings.calls import CallKind as CallKind  # the shared vocabulary (re-exported)
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -41,13 +42,6 @@ class Strain(IntEnum):
     @property
     def is_major(self) -> bool:
         return self in (Strain.H, Strain.S)
-
-
-class CallKind(str, Enum):
-    PASS = "pass"
-    BID = "bid"
-    DOUBLE = "double"
-    REDOUBLE = "redouble"
 
 
 def _fold(text: str) -> str:

@@ -8,6 +8,7 @@ exported to a plain dict and rebuilt from it, and drawn as a Mermaid diagram.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from arbitre.rulings.i18n import T
 
@@ -21,7 +22,7 @@ class State:
     db_class: str
     db_class_label: T | None = None
     aliases: tuple[str, ...] = ()
-    flags: tuple[dict, ...] = ()
+    flags: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass
@@ -44,7 +45,7 @@ class Machine:
         return self.states[real] if real else None
 
     # -- round trip ------------------------------------------------------------------
-    def export(self) -> dict:
+    def export(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "states": [
@@ -59,7 +60,7 @@ class Machine:
         }
 
     @classmethod
-    def from_export(cls, doc: dict) -> Machine:
+    def from_export(cls, doc: dict[str, Any]) -> Machine:
         states = {
             s["code"]: State(s["code"], s["position"], s["action"], T(**s["label"]), s["db_class"],
                              aliases=tuple(s.get("aliases", ())))

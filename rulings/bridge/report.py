@@ -1,12 +1,15 @@
 """The classification report: the one shape shared by the Rich tables and ``--json``.
 
 Plain dataclasses, so that a cold ``arbitre classify`` does not pay for building
-pydantic models; ``--json`` validates and serialises them with pydantic's
-``TypeAdapter`` (:func:`to_json`). Every user-facing label carries French and English.
+pydantic models; ``--json`` serialises them with :func:`to_json` (plain Python: importing
+pydantic alone costs as much as the whole cold-start floor). Every user-facing label
+carries French and English.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
+from enum import Enum
+from typing import Any
 
 from arbitre.rulings.i18n import T
 from arbitre.rulings.irregularity import Status
@@ -36,7 +39,7 @@ class SeatReport:
     state_label: Label | None
     db_class: str | None
     db_class_label: Label | None
-    flags: list[dict] = field(default_factory=list)
+    flags: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(slots=True)  # positional too (see classify)
@@ -86,24 +89,37 @@ class ClassifyResult:
 
     game: str = "bridge"
     auctions: list[AuctionReport]
-    errors: list[dict] = field(default_factory=list)
-    without_auction: list[dict] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    without_auction: list[dict[str, Any]] = field(default_factory=list)
 
 
-def to_json(result: ClassifyResult) -> dict:
-    """The JSON document of ``--json`` (validated and serialised by pydantic)."""
-    from pydantic import TypeAdapter
-
-    return TypeAdapter(ClassifyResult).dump_python(result, mode="json")
+_UNTYPED = frozenset({"flags", "errors", "without_auction"})
+"""Fields typed ``dict[str, Any]``: pydantic dumps what is inside them by its runtime type."""
 
 
-_ADAPTER: list = []
+def _plain(value: Any, *, typed: bool = True) -> Any:
+    """``value`` as JSON-ready data: what pydantic's ``dump_python(mode="json")`` gives for
+    these dataclasses (a test holds the two equal). A ``T`` in a field typed ``Label`` is
+    ``{"fr", "en"}``; inside an untyped ``dict`` (``flags``, ``errors``…) a ``T`` is a
+    tuple like any other and becomes a list, as pydantic dumps it."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name), typed=f.name not in _UNTYPED) for f in fields(value)}
+    if isinstance(value, T) and typed:
+        return value.as_dict()
+    if isinstance(value, Enum):
+        return _plain(value.value, typed=typed)
+    if isinstance(value, dict):
+        return {k.value if isinstance(k, Enum) else k: _plain(v, typed=typed) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v, typed=typed) for v in value]
+    return value
 
 
-def report_json(report: AuctionReport) -> dict:
+def to_json(result: ClassifyResult) -> dict[str, Any]:
+    """The JSON document of ``--json``."""
+    return _plain(result)  # type: ignore[no-any-return]
+
+
+def report_json(report: AuctionReport) -> dict[str, Any]:
     """One auction of the ``--json`` document, as :func:`to_json` writes it (the CLI streams them)."""
-    if not _ADAPTER:
-        from pydantic import TypeAdapter
-
-        _ADAPTER.append(TypeAdapter(AuctionReport))
-    return _ADAPTER[0].dump_python(report, mode="json")
+    return _plain(report)  # type: ignore[no-any-return]

@@ -17,7 +17,7 @@ from arbitre.rulings.i18n import T
 from arbitre.rulings.trees.model import Law, Tree
 
 
-class _LineDict(dict):
+class _LineDict(dict[Any, Any]):
     """A dict that knows the (1-based) line of its YAML mapping."""
 
     line: int = 0
@@ -67,7 +67,7 @@ def load_yaml(path: Path) -> Any:
         raise InputError(T("fichier non UTF-8 : {e}", "file is not UTF-8: {e}").format(e=err), source=str(path)) from None
 
 
-def _line_of(doc: Any, loc: tuple) -> int | None:
+def _line_of(doc: Any, loc: tuple[int | str, ...]) -> int | None:
     """The line of the deepest mapping on the path ``loc`` inside ``doc``."""
     line = getattr(doc, "line", None)
     cur = doc
@@ -80,7 +80,7 @@ def _line_of(doc: Any, loc: tuple) -> int | None:
     return line
 
 
-def _validation_error(path: Path, doc: Any, err: ValidationError, offset: tuple = ()) -> InputError:
+def _validation_error(path: Path, doc: Any, err: ValidationError, offset: tuple[int | str, ...] = ()) -> InputError:
     first = err.errors()[0]
     loc = offset + tuple(first["loc"])
     field = ".".join(str(p) for p in loc) or "(document)"

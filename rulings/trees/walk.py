@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
-from arbitre.rulings.trees.model import Answer, Node, Outcome, Tree
+
+if TYPE_CHECKING:  # the models are only annotations here: `ruling list|search` stay free of pydantic
+    from arbitre.rulings.trees.model import Answer, Node, Outcome, Tree
 
 
 @dataclass
@@ -65,7 +68,25 @@ def _words(text: str) -> set[str]:
     return set(re.findall(r"[a-z0-9]+", fold(text)))
 
 
-def search(trees: list[Tree], query: list[str]) -> list[Tree]:
+class Topic(Protocol):
+    """What a topic search reads of a tree (a :class:`Tree`, or the KB's light catalogue row)."""
+
+    @property
+    def slug(self) -> str: ...
+    @property
+    def aliases(self) -> list[str]: ...
+    @property
+    def laws(self) -> list[int]: ...
+    @property
+    def title(self) -> T: ...
+    @property
+    def summary(self) -> T: ...
+
+
+TopicT = TypeVar("TopicT", bound=Topic)
+
+
+def search(trees: Sequence[TopicT], query: list[str]) -> list[TopicT]:
     """Topics matching every query word (French or English, any case, accents optional).
 
     A word matches a topic's slug, alias, law number, title or summary, whole or as the start

@@ -212,3 +212,18 @@ def test_belote_irregular_takes_are_held():
 def test_belote_all_pass_means_redeal():
     r = classify_belote_taking("8H: P P P P P P P P")
     assert r.passed_out and r.taker is None
+
+
+def test_one_call_kind_each_game_says_its_own_words():
+    """Coinche's coinche and surcoinche are the shared double and redouble; its JSON still
+    says "coinche" and "surcoinche", and bridge's says "double"."""
+    from arbitre.rulings import games
+    from arbitre.rulings.bridge.calls import Call as BridgeCall
+    from arbitre.rulings.calls import CallKind
+
+    r = classify_coinche("CONTRACT 80 Hearts COINCHE SURCOINCHE")
+    assert [c.kind for c in r.calls] == [CallKind.BID, CallKind.DOUBLE, CallKind.REDOUBLE]
+    assert [c["kind"] for c in r.to_dict()["calls"]] == ["bid", "coinche", "surcoinche"]
+    assert BridgeCall.parse("X").kind is CallKind.DOUBLE
+    assert games.get("bridge").call_word(CallKind.DOUBLE) == "double"
+    assert {games.get(g).load("call_kind") for g in ("bridge", "belote", "coinche")} == {CallKind}
