@@ -17,6 +17,8 @@ unchanged.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from arbitre.rulings.belote.coinche import SA_POINTS, TA_POINTS
 from arbitre.rulings.belote.play import PLAIN_STRENGTH, SUIT_MASK, TRUMP_STRENGTH
 from arbitre.rulings.belote.play import STRENGTH as SUIT_STRENGTH
@@ -94,7 +96,7 @@ def beating(mask: int, led: int, best: int, trump: int) -> int:
     return mask & BEATS[trump][led][best]
 
 
-def winner_pos(trick: tuple[int, ...], trump: int) -> int:
+def winner_pos(trick: Sequence[int], trump: int) -> int:
     """Position of the card winning ``trick`` so far, for any ``trump`` row (suit contracts: the rules kernel)."""
     if trump < 4:
         return belote_winner_pos(trick, trump)
