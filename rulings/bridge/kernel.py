@@ -86,32 +86,29 @@ class Bidding:
         """
         if self.closed:
             return AFTER_CLOSE
+        self.calls += 1
+        if code == PASS:  # the commonest call first
+            passes = self.passes = self.passes + 1
+            if passes >= 3 and (self.bids or passes >= 4):
+                self.closed = True
+            return None
+        self.passes = 0  # any other call stops a run of passes
         side = seat & 1
-        verdict = None
         if code >= 5:
             if code >= 40:
-                verdict = ABOVE_SEVEN
-                self.passes = 0
-            else:
-                if code <= self.last:
-                    verdict = INSUFFICIENT
-                self.last, self.last_side = code, side
-                self.doubled = self.passes = 0
-                self.doubler_side = -1
-                self.bids += 1
-                key = side * 5 + code % 5
-                if key not in self.first:
-                    self.first[key] = seat
-        elif code == PASS:
-            self.passes += 1
-        else:
-            verdict = self._inadmissible(code, side)
-            self.passes = 0
-            if verdict is None:
-                self.doubled, self.doubler_side = code, side
-        self.calls += 1
-        if self.passes >= 3 and (self.bids or self.passes >= 4):
-            self.closed = True
+                return ABOVE_SEVEN
+            verdict = INSUFFICIENT if code <= self.last else None
+            self.last, self.last_side = code, side
+            self.doubled = 0
+            self.doubler_side = -1
+            self.bids += 1
+            key = side * 5 + code % 5
+            if key not in self.first:
+                self.first[key] = seat
+            return verdict
+        verdict = self._inadmissible(code, side)
+        if verdict is None:
+            self.doubled, self.doubler_side = code, side
         return verdict
 
     def _inadmissible(self, code: int, side: int) -> str | None:

@@ -57,6 +57,8 @@ for _text, _call_value in _CALLS.items():
     for _form in {_text, _text.lower(), _text[:1] + _text[1:].lower()}:
         _EXACT[_form] = (_call_value, False)
         _EXACT[_form + "!"] = (_call_value, True)
+_CODE: dict[str, int] = {form: call.code for form, (call, _alert) in _EXACT.items()}
+"""The same values -> kernel code (the fast lane reads runs of calls with it)."""
 
 
 def load(fp: IO[str] | IO[bytes], source: str | None = None) -> list[Board]:
@@ -73,18 +75,31 @@ def loads(text: str, source: str = "<lin>") -> list[Board]:
 
 
 class _Header:
-    __slots__ = ("event", "first", "players", "results")
+    __slots__ = ("_seated", "event", "first", "players", "results")
 
     def __init__(self) -> None:
         self.event: str | None = None
         self.first: int | None = None
         self.results: list[str] = []
         self.players: list[str] = []
+        self._seated: dict[str | None, dict[Seat, str]] = {}
+
+    def set_players(self, names: list[str]) -> None:
+        self.players = names
+        self._seated = {}
+
+    def seated(self, room: str | None) -> dict[Seat, str]:
+        """The players of ``room`` by seat (a new dict each time: each board owns its own)."""
+        hit = self._seated.get(room)
+        if hit is None:
+            hit = self._seated[room] = _players(self.players, room)
+        return dict(hit)
 
 
 _KEY_LETTER = {"mb": "b", "an": "a", "qx": "q", "md": "m", "sv": "s", "ah": "h", "vg": "v", "rs": "r", "pn": "n"}
 """The keys read here, one letter each; the others (the play, comments...) are skipped."""
-_EVENTS = re.compile("[^.]")
+_NOT_DIGITS = re.compile("[^0-9]+")
+_EVENTS = re.compile("b+|[^.b]")  # a run of calls is one event
 
 
 def iter_boards(text: str | Iterable[str], source: str = "<lin>", *, fast: bool = False) -> Iterator[Board]:
@@ -197,10 +212,9 @@ class _Reader:
         for m in _EVENTS.finditer(kc):
             k = 2 * m.start()
             e = kc[m.start()]
-            value = parts[k + 1]
             key_at = base + offs[k] + k
             rec = self.rec
-            if e == "b":  # mb
+            if e == "b":  # a run of mb| pairs
                 if rec is None:
                     rec = self._new(key_at)
                 board = rec.board
@@ -210,18 +224,27 @@ class _Reader:
                                                      "call before the deal (md|): dealer unknown, North assumed"),
                                       line, col)
                     board.auction_dealer = Seat.N
-                value_at = key_at + len(parts[k]) + 1
-                hit = _EXACT.get(value)
-                if hit is not None:  # the common case: "p", "1N", "2C!" ...
-                    rec.calls.append((value, value_at))
-                    rec.codes.append(hit[0].code)
+                stop = k + 2 * (m.end() - m.start())
+                values = parts[k + 1:stop:2]
+                ats = [base + offs[j] + j for j in range(k + 1, stop, 2)]  # where each value starts
+                codes = list(map(_CODE.get, values))
+                if None not in codes:  # the common case: "p", "1N", "2C!" ...
+                    rec.calls += zip(values, ats)
+                    rec.codes += codes  # type: ignore[arg-type]
                 else:
-                    line, col = self.where(value_at)
-                    rec.calls.append(_call(board, value, line, col))
-                    rec.plain = False
-                if value_at - rec.start > MAX_RECORD:
+                    for value, value_at, code in zip(values, ats, codes):
+                        if code is not None:
+                            rec.calls.append((value, value_at))
+                            rec.codes.append(code)
+                        else:
+                            line, col = self.where(value_at)
+                            rec.calls.append(_call(board, value, line, col))
+                            rec.plain = False
+                if ats[-1] - rec.start > MAX_RECORD:
                     raise _too_long(self.source, board.line)
-            elif e == "a":  # an
+                continue
+            value = parts[k + 1]
+            if e == "a":  # an
                 if rec is not None and rec.calls:
                     rec.notes[len(rec.calls) - 1] = value.strip()
             elif e == "q":  # qx
@@ -259,9 +282,9 @@ class _Reader:
             elif e == "r":  # rs
                 header.results = value.split(",")
             else:  # pn
-                header.players = [p.strip() for p in value.split(",")]
+                header.set_players([p.strip() for p in value.split(",")])
                 if rec is not None and not rec.board.players:
-                    rec.board.players = _players(header.players, rec.board.room)
+                    rec.board.players = header.seated(rec.board.room)
         self.carry_at = base + len(text) - len(self.carry)
         self._trim()
 
@@ -310,7 +333,7 @@ def _looks_like_key(raw: str) -> bool:
 
 def _new_board(source: str, index: int, line: int, header: _Header) -> Board:
     return Board(source=source, index=index, line=line, format="lin", event=header.event,
-                 players=_players(header.players, None) if header.players else {})
+                 players=header.seated(None) if header.players else {})
 
 
 def _players(names: list[str], room: str | None) -> dict[Seat, str]:
@@ -327,11 +350,11 @@ def _board_id(board: Board, value: str, header: _Header) -> None:
         board.room = "open" if room == "o" else "closed"
         board.number = int(ident[1:])
     else:
-        digits = "".join(ch for ch in value if ch in "0123456789")
+        digits = _NOT_DIGITS.sub("", value)
         if digits:
             board.number = int(digits)
     if header.players:
-        board.players = _players(header.players, board.room)
+        board.players = header.seated(board.room)
     if board.number is not None and board.room is not None and header.results:
         first = header.first if header.first is not None else 1
         slot = (board.number - first) * 2 + (0 if board.room == "open" else 1)
