@@ -82,22 +82,28 @@ class _Header:
         self.first: int | None = None
         self.results: list[str] = []
         self.players: list[str] = []
-        self._seated: dict[str | None, dict[Seat, str]] = {}
+        self._seated: dict[tuple[str | None, ...], dict[Seat, str]] = {}
 
     def set_players(self, names: list[str]) -> None:
         self.players = names
-        self._seated = {}
 
     def seated(self, room: str | None) -> dict[Seat, str]:
-        """The players of ``room`` by seat (a new dict each time: each board owns its own)."""
-        hit = self._seated.get(room)
+        """The players of ``room`` by seat (a new dict each time: each board owns its own).
+
+        Single-hand files repeat ``pn|`` in every record, often with the same few tables:
+        each seating is worked out once (at most :data:`_SEATED_MAX` are kept)."""
+        key = (room, *self.players)
+        hit = self._seated.get(key)
         if hit is None:
-            hit = self._seated[room] = _players(self.players, room)
+            hit = _players(self.players, room)
+            if len(self._seated) < _SEATED_MAX:
+                self._seated[key] = hit
         return dict(hit)
 
 
 _KEY_LETTER = {"mb": "b", "an": "a", "qx": "q", "md": "m", "sv": "s", "ah": "h", "vg": "v", "rs": "r", "pn": "n"}
 """The keys read here, one letter each; the others (the play, comments...) are skipped."""
+_SEATED_MAX = 256
 _NOT_DIGITS = re.compile("[^0-9]+")
 _EVENTS = re.compile("b+|[^.b]")  # a run of calls is one event
 
@@ -229,10 +235,10 @@ class _Reader:
                 ats = [base + offs[j] + j for j in range(k + 1, stop, 2)]  # where each value starts
                 codes = list(map(_CODE.get, values))
                 if None not in codes:  # the common case: "p", "1N", "2C!" ...
-                    rec.calls += zip(values, ats)
+                    rec.calls += zip(values, ats, strict=True)
                     rec.codes += codes  # type: ignore[arg-type]
                 else:
-                    for value, value_at, code in zip(values, ats, codes):
+                    for value, value_at, code in zip(values, ats, codes, strict=True):
                         if code is not None:
                             rec.calls.append((value, value_at))
                             rec.codes.append(code)

@@ -135,11 +135,17 @@ def state_table(machine: Machine) -> dict[tuple[bool, ...], tuple[tuple, tuple]]
 _TABLES: dict[int, tuple[Machine, dict]] = {}
 
 
+_LAST: list = [None, None]  # the machine asked last and its table: one identity test per board
+
+
 def _table_for(machine: Machine) -> dict:
+    if _LAST[0] is machine:
+        return _LAST[1]
     hit = _TABLES.get(id(machine))
     if hit is None or hit[0] is not machine:
         hit = (machine, state_table(machine))
         _TABLES[id(machine)] = hit
+    _LAST[0], _LAST[1] = hit
     return hit[1]
 
 
