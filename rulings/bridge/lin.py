@@ -161,10 +161,8 @@ class _Reader:
     def feed(self, block: str) -> Iterator[Board]:
         lines = block.splitlines()
         at = self.carry_at + len(self.carry)
-        starts = self.starts
-        for ln in lines:
-            at += len(ln)
-            starts.append(at)
+        self.starts += accumulate(map(len, lines), initial=at)
+        del self.starts[-len(lines) - 1]  # ``at`` itself is already there
         joined = "".join(lines)
         yield from self._pairs(self.carry + joined if self.carry else joined, final=False)
 
@@ -216,8 +214,9 @@ class _Reader:
                 kc = "".join(_KEY_LETTER.get(k) or extra.get(k, ".") for k in keys)
         header = self.header
         for m in _EVENTS.finditer(kc):
-            k = 2 * m.start()
-            e = kc[m.start()]
+            i = m.start()
+            k = 2 * i
+            e = kc[i]
             key_at = base + offs[k] + k
             rec = self.rec
             if e == "b":  # a run of mb| pairs
