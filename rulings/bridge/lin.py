@@ -75,13 +75,14 @@ def loads(text: str, source: str = "<lin>") -> list[Board]:
 
 
 class _Header:
-    __slots__ = ("_seated", "event", "first", "players", "results")
+    __slots__ = ("_seated", "event", "first", "players", "pn", "results")
 
     def __init__(self) -> None:
         self.event: str | None = None
         self.first: int | None = None
         self.results: list[str] = []
         self.players: list[str] = []
+        self.pn: str | None = None  # the last pn| value as written
         self._seated: dict[tuple[str | None, ...], dict[Seat, str]] = {}
 
     def set_players(self, names: list[str]) -> None:
@@ -249,15 +250,7 @@ class _Reader:
                     raise _too_long(self.source, board.line)
                 continue
             value = parts[k + 1]
-            if e == "a":  # an
-                if rec is not None and rec.calls:
-                    rec.notes[len(rec.calls) - 1] = value.strip()
-            elif e == "q":  # qx
-                if rec is not None:
-                    yield self._finish(rec)
-                rec = self._new(key_at)
-                _board_id(rec.board, value, header)
-            elif e == "m":  # md
+            if e == "m":  # md (the branches go by how often single-hand records use them)
                 if rec is None or rec.seen_md:
                     if rec is not None:
                         yield self._finish(rec)
@@ -279,17 +272,27 @@ class _Reader:
             elif e == "h":  # ah
                 if rec is not None:
                     _board_id(rec.board, value, header)
+            elif e == "n":  # pn
+                if value != header.pn:  # single-hand files repeat it in every record
+                    header.pn = value
+                    header.set_players([p.strip() for p in value.split(",")])
+                if rec is not None and not rec.board.players:
+                    rec.board.players = header.seated(rec.board.room)
+            elif e == "a":  # an
+                if rec is not None and rec.calls:
+                    rec.notes[len(rec.calls) - 1] = value.strip()
+            elif e == "q":  # qx
+                if rec is not None:
+                    yield self._finish(rec)
+                rec = self._new(key_at)
+                _board_id(rec.board, value, header)
             elif e == "v":  # vg
                 fields = value.split(",")
                 header.event = fields[0].strip() or None
                 if len(fields) > 3 and fields[3].strip().isdigit():
                     header.first = int(fields[3])
-            elif e == "r":  # rs
+            else:  # rs
                 header.results = value.split(",")
-            else:  # pn
-                header.set_players([p.strip() for p in value.split(",")])
-                if rec is not None and not rec.board.players:
-                    rec.board.players = header.seated(rec.board.room)
         self.carry_at = base + len(text) - len(self.carry)
         self._trim()
 
