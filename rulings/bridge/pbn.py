@@ -757,7 +757,7 @@ def _records(text: str, fast: bool = False) -> tuple[list[tuple[int, int]], _Sca
     safe: the reference lane reading two records at once makes the same boards.
     """
     scan = _Scan(text, fast)
-    comments, odd = scan.comments, scan.odd
+    comments, odd, clean = scan.comments, scan.odd, scan.clean
     spans: list[tuple[int, int]] = []
     start = 0
     if not comments and not odd and not scan.bad and "\\" not in text and text.count('"') == 2 * text.count("["):
@@ -773,13 +773,13 @@ def _records(text: str, fast: bool = False) -> tuple[list[tuple[int, int]], _Sca
             continue
         if odd and bisect_right(odd, cut) != bisect_right(odd, start):
             continue
-        last = text.rfind("[", start, cut)
+        last = clean.rfind("[", start, cut)  # a "[" in a comment opens no tag (fast lane: comments blanked)
         eol = cut
         if last >= 0:
-            eol = text.find("\n", last, cut)
+            eol = clean.find("\n", last, cut)
             if eol < 0:
                 eol = cut
-            if not _TAG_LINE_RE.fullmatch(text, last, eol):
+            if not _TAG_LINE_RE.fullmatch(clean, last, eol):
                 continue
         if text.find('"', eol, cut) >= 0 and _open_quote(text, eol if last >= 0 else start, cut, comments):
             continue
