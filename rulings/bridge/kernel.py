@@ -24,6 +24,8 @@ an irregularity are documented in the README):
 """
 from __future__ import annotations
 
+from itertools import cycle
+
 PASS, DOUBLE, REDOUBLE = 0, 1, 2
 STRAINS = ("C", "D", "H", "S", "NT")
 SEATS = ("N", "E", "S", "W")
@@ -145,9 +147,10 @@ def run(codes, dealer: int = 0) -> Bidding | None:
     irregular call (the engine then says what it is). The readers' fast lanes use this."""
     bidding = Bidding()
     step = bidding.step
-    seat = dealer
-    for code in codes:
+    for code, seat in zip(codes, cycle(_ROTATION[dealer & 3])):
         if step(code, seat) is not None:
             return None
-        seat = (seat + 1) & 3
     return bidding
+
+
+_ROTATION = tuple(tuple((first + i) & 3 for i in range(4)) for first in range(4))
