@@ -8,8 +8,9 @@ on the PBN files of ``../shared/data/bridge/`` (``pbn/`` and ``more/``) plus
 ``tests/data/bridge/quirks.pbn``, side by side with endplay's PBN reader on the same texts;
 and on the LIN files (``lin/`` plus ``tests/data/bridge/quirks.lin``) rewritten as BBO
 single-hand records, the LIN endplay's reader takes (it cannot read vugraph files), side by
-side with endplay's LIN reader. Targets: >= 20x endplay on each. The full-report path
-(reference lanes + ``reading.report``) is shown for honesty.
+side with endplay's LIN reader. Targets: >= 20x endplay on each (issue 8), by wall clock on an
+idle machine; the ratio by each side's CPU time is printed too, for a shared machine. The
+full-report path (reference lanes + ``reading.report``) is shown for honesty.
 
 (c) one typed auction of 100,000 calls read and classified in-process (best of ``--reps`` runs).
 Target: < 1 s. ``--only c`` runs this part alone.
@@ -162,18 +163,23 @@ def _side_by_side(ours, theirs, reps: int) -> tuple[dict, dict | None]:
     if theirs is not None:
         theirs()
     mine, peer, n, extra = [], [], 0, None
+    mine_cpu, peer_cpu = [], []  # this process's CPU time too: on a shared machine it leaves out descheduling
     for _ in range(reps):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         n = ours()
         mine.append(time.perf_counter() - t)
+        mine_cpu.append(time.process_time() - c)
         if theirs is not None:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             extra = theirs()
             peer.append(time.perf_counter() - t)
+            peer_cpu.append(time.process_time() - c)
+    ours_stats = {**_stats(mine, n), "cpu_median_s": statistics.median(mine_cpu)}
     if theirs is None:
-        return _stats(mine, n), None
+        return ours_stats, None
     boards, failures, crashed = extra
-    return _stats(mine, n), {**_stats(peer, boards), "failed_records": failures, "crashed_files": crashed}
+    return ours_stats, {**_stats(peer, boards), "cpu_median_s": statistics.median(peer_cpu),
+                        "failed_records": failures, "crashed_files": crashed}
 
 
 def throughput(reps: int) -> dict:
@@ -225,6 +231,7 @@ def throughput(reps: int) -> dict:
         out[f"endplay_{kind}"] = peer if peer is not None else {"error": f"endplay not importable: {why}"}
         if peer is not None:
             out[f"ratio_{kind}"] = mine["boards_per_s"] / peer["boards_per_s"]
+            out[f"cpu_ratio_{kind}"] = (peer["cpu_median_s"] / peer["boards"]) / (mine["cpu_median_s"] / mine["boards"])
     out["ours_lin_vugraph"] = _stats(*_timed(ours(lin_files, lin), reps))
     ref_reps = max(3, reps // 2)
     out["reference_pbn"] = _stats(*_timed(reference(pbn_files, pbn), ref_reps))
@@ -396,7 +403,8 @@ def main(argv: list[str] | None = None) -> dict:
             print(_line(f"endplay, the same {what}", ep)
                   + f"\n  {'':<44} crashed on {len(ep['crashed_files'])} file(s), "
                     f"{ep['failed_records']} record(s) failed alone")
-            print(f"  ratio ours/endplay on {what}: {a[f'ratio_{kind}']:.1f}x (target >= 20x)")
+            print(f"  ratio ours/endplay on {what}: {a[f'ratio_{kind}']:.1f}x by wall clock, "
+                  f"{a[f'cpu_ratio_{kind}']:.1f}x by CPU time (target >= 20x, issue 8)")
         print(_line("ours, LIN vugraph files as they are", a["ours_lin_vugraph"]))
         print(_line("full reports (reference lanes), PBN", a["reference_pbn"]))
         print(_line("full reports (reference lanes), LIN", a["reference_lin"]))
@@ -419,6 +427,7 @@ def main(argv: list[str] | None = None) -> dict:
                 if key in m:
                     v = m[key]
                     print(f"  {key:<22} peak {v['peak_rss_mb']:6.0f} MB  {v['wall_s']:7.1f} s  exit {v['exit']}")
+            print("  target: peak RSS < 100 MB whatever the input size (issue 8)")
     if args.skip_cli or "b" not in only:
         return result
     b = cold_cli(args.cli_runs)
@@ -431,7 +440,7 @@ def main(argv: list[str] | None = None) -> dict:
               f"({b['classify_min_s'] * 1e3:.0f}-{b['classify_max_s'] * 1e3:.0f}) over {b['runs']} runs")
         print(f"  python -c 'import typer, rich.table': median {b['floor_median_s'] * 1e3:.0f} ms "
               f"({b['floor_min_s'] * 1e3:.0f}-{b['floor_max_s'] * 1e3:.0f})")
-        print(f"  ratio: {b['ratio']:.2f}x (target <= 2x)")
+        print(f"  ratio: {b['ratio']:.2f}x (target <= 2x the floor, issue 8)")
     return result
 
 

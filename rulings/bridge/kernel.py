@@ -24,6 +24,8 @@ an irregularity are documented in the README):
 """
 from __future__ import annotations
 
+from itertools import cycle
+
 PASS, DOUBLE, REDOUBLE = 0, 1, 2
 STRAINS = ("C", "D", "H", "S", "NT")
 SEATS = ("N", "E", "S", "W")
@@ -86,32 +88,29 @@ class Bidding:
         """
         if self.closed:
             return AFTER_CLOSE
+        self.calls += 1
+        if code == PASS:  # the commonest call first
+            passes = self.passes = self.passes + 1
+            if passes >= 3 and (self.bids or passes >= 4):
+                self.closed = True
+            return None
+        self.passes = 0  # any other call stops a run of passes
         side = seat & 1
-        verdict = None
         if code >= 5:
             if code >= 40:
-                verdict = ABOVE_SEVEN
-                self.passes = 0
-            else:
-                if code <= self.last:
-                    verdict = INSUFFICIENT
-                self.last, self.last_side = code, side
-                self.doubled = self.passes = 0
-                self.doubler_side = -1
-                self.bids += 1
-                key = side * 5 + code % 5
-                if key not in self.first:
-                    self.first[key] = seat
-        elif code == PASS:
-            self.passes += 1
-        else:
-            verdict = self._inadmissible(code, side)
-            self.passes = 0
-            if verdict is None:
-                self.doubled, self.doubler_side = code, side
-        self.calls += 1
-        if self.passes >= 3 and (self.bids or self.passes >= 4):
-            self.closed = True
+                return ABOVE_SEVEN
+            verdict = INSUFFICIENT if code <= self.last else None
+            self.last, self.last_side = code, side
+            self.doubled = 0
+            self.doubler_side = -1
+            self.bids += 1
+            key = side * 5 + code % 5
+            if key not in self.first:
+                self.first[key] = seat
+            return verdict
+        verdict = self._inadmissible(code, side)
+        if verdict is None:
+            self.doubled, self.doubler_side = code, side
         return verdict
 
     def _inadmissible(self, code: int, side: int) -> str | None:
@@ -148,9 +147,10 @@ def run(codes, dealer: int = 0) -> Bidding | None:
     irregular call (the engine then says what it is). The readers' fast lanes use this."""
     bidding = Bidding()
     step = bidding.step
-    seat = dealer
-    for code in codes:
+    for code, seat in zip(codes, cycle(_ROTATION[dealer & 3])):
         if step(code, seat) is not None:
             return None
-        seat = (seat + 1) & 3
     return bidding
+
+
+_ROTATION = tuple(tuple((first + i) & 3 for i in range(4)) for first in range(4))

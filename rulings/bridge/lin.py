@@ -57,6 +57,8 @@ for _text, _call_value in _CALLS.items():
     for _form in {_text, _text.lower(), _text[:1] + _text[1:].lower()}:
         _EXACT[_form] = (_call_value, False)
         _EXACT[_form + "!"] = (_call_value, True)
+_CODE: dict[str, int] = {form: call.code for form, (call, _alert) in _EXACT.items()}
+"""The same values -> kernel code (the fast lane reads runs of calls with it)."""
 
 
 def load(fp: IO[str] | IO[bytes], source: str | None = None) -> list[Board]:
@@ -73,18 +75,38 @@ def loads(text: str, source: str = "<lin>") -> list[Board]:
 
 
 class _Header:
-    __slots__ = ("event", "first", "players", "results")
+    __slots__ = ("_seated", "event", "first", "players", "pn", "results")
 
     def __init__(self) -> None:
         self.event: str | None = None
         self.first: int | None = None
         self.results: list[str] = []
         self.players: list[str] = []
+        self.pn: str | None = None  # the last pn| value as written
+        self._seated: dict[tuple[str | None, ...], dict[Seat, str]] = {}
+
+    def set_players(self, names: list[str]) -> None:
+        self.players = names
+
+    def seated(self, room: str | None) -> dict[Seat, str]:
+        """The players of ``room`` by seat (a new dict each time: each board owns its own).
+
+        Single-hand files repeat ``pn|`` in every record, often with the same few tables:
+        each seating is worked out once (at most :data:`_SEATED_MAX` are kept)."""
+        key = (room, *self.players)
+        hit = self._seated.get(key)
+        if hit is None:
+            hit = _players(self.players, room)
+            if len(self._seated) < _SEATED_MAX:
+                self._seated[key] = hit
+        return dict(hit)
 
 
 _KEY_LETTER = {"mb": "b", "an": "a", "qx": "q", "md": "m", "sv": "s", "ah": "h", "vg": "v", "rs": "r", "pn": "n"}
 """The keys read here, one letter each; the others (the play, comments...) are skipped."""
-_EVENTS = re.compile("[^.]")
+_SEATED_MAX = 256
+_NOT_DIGITS = re.compile("[^0-9]+")
+_EVENTS = re.compile("b+|[^.b]")  # a run of calls is one event
 
 
 def iter_boards(text: str | Iterable[str], source: str = "<lin>", *, fast: bool = False) -> Iterator[Board]:
@@ -140,10 +162,8 @@ class _Reader:
     def feed(self, block: str) -> Iterator[Board]:
         lines = block.splitlines()
         at = self.carry_at + len(self.carry)
-        starts = self.starts
-        for ln in lines:
-            at += len(ln)
-            starts.append(at)
+        self.starts += accumulate(map(len, lines), initial=at)
+        del self.starts[-len(lines) - 1]  # ``at`` itself is already there
         joined = "".join(lines)
         yield from self._pairs(self.carry + joined if self.carry else joined, final=False)
 
@@ -195,12 +215,12 @@ class _Reader:
                 kc = "".join(_KEY_LETTER.get(k) or extra.get(k, ".") for k in keys)
         header = self.header
         for m in _EVENTS.finditer(kc):
-            k = 2 * m.start()
-            e = kc[m.start()]
-            value = parts[k + 1]
+            i = m.start()
+            k = 2 * i
+            e = kc[i]
             key_at = base + offs[k] + k
             rec = self.rec
-            if e == "b":  # mb
+            if e == "b":  # a run of mb| pairs
                 if rec is None:
                     rec = self._new(key_at)
                 board = rec.board
@@ -210,26 +230,27 @@ class _Reader:
                                                      "call before the deal (md|): dealer unknown, North assumed"),
                                       line, col)
                     board.auction_dealer = Seat.N
-                value_at = key_at + len(parts[k]) + 1
-                hit = _EXACT.get(value)
-                if hit is not None:  # the common case: "p", "1N", "2C!" ...
-                    rec.calls.append((value, value_at))
-                    rec.codes.append(hit[0].code)
+                stop = k + 2 * (m.end() - m.start())
+                values = parts[k + 1:stop:2]
+                ats = [base + offs[j] + j for j in range(k + 1, stop, 2)]  # where each value starts
+                codes = list(map(_CODE.get, values))
+                if None not in codes:  # the common case: "p", "1N", "2C!" ...
+                    rec.calls += zip(values, ats, strict=True)
+                    rec.codes += codes  # type: ignore[arg-type]
                 else:
-                    line, col = self.where(value_at)
-                    rec.calls.append(_call(board, value, line, col))
-                    rec.plain = False
-                if value_at - rec.start > MAX_RECORD:
+                    for value, value_at, code in zip(values, ats, codes, strict=True):
+                        if code is not None:
+                            rec.calls.append((value, value_at))
+                            rec.codes.append(code)
+                        else:
+                            line, col = self.where(value_at)
+                            rec.calls.append(_call(board, value, line, col))
+                            rec.plain = False
+                if ats[-1] - rec.start > MAX_RECORD:
                     raise _too_long(self.source, board.line)
-            elif e == "a":  # an
-                if rec is not None and rec.calls:
-                    rec.notes[len(rec.calls) - 1] = value.strip()
-            elif e == "q":  # qx
-                if rec is not None:
-                    yield self._finish(rec)
-                rec = self._new(key_at)
-                _board_id(rec.board, value, header)
-            elif e == "m":  # md
+                continue
+            value = parts[k + 1]
+            if e == "m":  # md (the branches go by how often single-hand records use them)
                 if rec is None or rec.seen_md:
                     if rec is not None:
                         yield self._finish(rec)
@@ -251,17 +272,27 @@ class _Reader:
             elif e == "h":  # ah
                 if rec is not None:
                     _board_id(rec.board, value, header)
+            elif e == "n":  # pn
+                if value != header.pn:  # single-hand files repeat it in every record
+                    header.pn = value
+                    header.set_players([p.strip() for p in value.split(",")])
+                if rec is not None and not rec.board.players:
+                    rec.board.players = header.seated(rec.board.room)
+            elif e == "a":  # an
+                if rec is not None and rec.calls:
+                    rec.notes[len(rec.calls) - 1] = value.strip()
+            elif e == "q":  # qx
+                if rec is not None:
+                    yield self._finish(rec)
+                rec = self._new(key_at)
+                _board_id(rec.board, value, header)
             elif e == "v":  # vg
                 fields = value.split(",")
                 header.event = fields[0].strip() or None
                 if len(fields) > 3 and fields[3].strip().isdigit():
                     header.first = int(fields[3])
-            elif e == "r":  # rs
+            else:  # rs
                 header.results = value.split(",")
-            else:  # pn
-                header.players = [p.strip() for p in value.split(",")]
-                if rec is not None and not rec.board.players:
-                    rec.board.players = _players(header.players, rec.board.room)
         self.carry_at = base + len(text) - len(self.carry)
         self._trim()
 
@@ -310,7 +341,7 @@ def _looks_like_key(raw: str) -> bool:
 
 def _new_board(source: str, index: int, line: int, header: _Header) -> Board:
     return Board(source=source, index=index, line=line, format="lin", event=header.event,
-                 players=_players(header.players, None) if header.players else {})
+                 players=header.seated(None) if header.players else {})
 
 
 def _players(names: list[str], room: str | None) -> dict[Seat, str]:
@@ -327,11 +358,11 @@ def _board_id(board: Board, value: str, header: _Header) -> None:
         board.room = "open" if room == "o" else "closed"
         board.number = int(ident[1:])
     else:
-        digits = "".join(ch for ch in value if ch in "0123456789")
+        digits = _NOT_DIGITS.sub("", value)
         if digits:
             board.number = int(digits)
     if header.players:
-        board.players = _players(header.players, board.room)
+        board.players = header.seated(board.room)
     if board.number is not None and board.room is not None and header.results:
         first = header.first if header.first is not None else 1
         slot = (board.number - first) * 2 + (0 if board.room == "open" else 1)

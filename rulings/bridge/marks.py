@@ -46,6 +46,9 @@ FINDINGS: dict[str, tuple[T, str | None]] = {
 
 
 
+_SEAT_NAMES = ("N", "E", "S", "W")
+_STRAIN_NAMES = ("C", "D", "H", "S", "NT")
+
 STATED = frozenset(("revoke-recorded", "lead-out-of-turn-recorded", "play-mark", "wrong-declarer",
                     "irregular-result"))
 """The findings a record states itself (its ``^`` marks): a correct file may hold them."""
@@ -90,7 +93,8 @@ def check_record(board: Board) -> None:
         return
     if rec.level is None or rec.strain is None or rec.declarer is None or not result or not result.strip():
         return
-    tricks = tricks_taken(result, rec.level, rec.declarer.name)
+    declarer = _SEAT_NAMES[rec.declarer]  # (IntEnum .name is slow on a hot path)
+    tricks = tricks_taken(result, rec.level, declarer)
     if tricks is None:
         board.add_problem("unreadable-result", T("résultat illisible {r!r}", "unreadable result {r!r}").format(
             r=result), board.line, None, result)
@@ -103,9 +107,9 @@ def check_record(board: Board) -> None:
         return
     if not board.score:
         return
-    strain = "NT" if rec.strain.name == "NT" else rec.strain.name
-    vulnerable = declarer_vulnerable(board.vulnerability, rec.declarer.name)
-    written = read_score(board.score, rec.declarer.name)
+    strain = _STRAIN_NAMES[rec.strain]
+    vulnerable = declarer_vulnerable(board.vulnerability, declarer)
+    written = read_score(board.score, declarer)
     if written is None:
         board.add_problem("unreadable-score", T("marque illisible {s!r}", "unreadable score {s!r}").format(
             s=board.score), board.line, None, board.score)
@@ -118,7 +122,7 @@ def check_record(board: Board) -> None:
         board.add_problem("score-mismatch", T(
             "marque {w} pour {c} {d}, {t} levées, {vf} : la table donne {due}",
             "score {w} for {c} by {d}, {t} tricks, {ve}: the scoring table gives {due}").format(
-                w=written, c=_contract(rec), d=rec.declarer.name, t=tricks, vf=vf, ve=ve, due=due),
+                w=written, c=_contract(rec), d=declarer, t=tricks, vf=vf, ve=ve, due=due),
             board.line, None, board.score)
 
 

@@ -405,15 +405,20 @@ class _Numbers:
     deals under one number without saying so. At most :data:`_DEALS_MAX` deals are kept.
     """
 
-    __slots__ = ("deals", "last", "last_deal", "last_event")
+    __slots__ = ("deals", "last", "last_clash", "last_deal", "last_event")
 
     def __init__(self) -> None:
         self.last: str | None = None
         self.last_deal: str | None = None
         self.last_event: str | None = None
         self.deals: dict[tuple[str | None, str], str] = {}
+        self.last_clash = False  # did the last board clash with an earlier deal?
 
     def see(self, b: Board) -> None:
+        deal = b.deal
+        if (deal is not None and deal == self.last_deal and b.board is not None and b.board == self.last
+                and b.event == self.last_event and not self.last_clash):
+            return  # the same board as the last one, at another table: nothing new to learn
         if (b.board is None and self.last is not None and b.event == self.last_event
                 and (b.has_auction or b.recorded is not None or b.deal)
                 and (b.deal is None or _same_deal(b.deal, self.last_deal))):
@@ -424,6 +429,7 @@ class _Numbers:
         if b.board is None:
             self.last = None
             return
+        self.last_clash = False
         if b.deal and _full_deal(b.deal):  # a partial deal (a problem, a hand record) proves no clash
             key = (b.event, b.board)
             seen = self.deals.get(key)
@@ -431,6 +437,7 @@ class _Numbers:
                 if len(self.deals) < _DEALS_MAX:
                     self.deals[key] = b.deal
             elif not _same_deal(seen, b.deal):
+                self.last_clash = True
                 b.add_problem("board-number-clash", T(
                     "la donne {n} a déjà été lue avec d'autres cartes", "board {n} was already read with other cards"
                 ).format(n=b.board), b.line, None, b.board)
@@ -750,7 +757,7 @@ def _records(text: str, fast: bool = False) -> tuple[list[tuple[int, int]], _Sca
     safe: the reference lane reading two records at once makes the same boards.
     """
     scan = _Scan(text, fast)
-    comments, odd = scan.comments, scan.odd
+    comments, odd, clean = scan.comments, scan.odd, scan.clean
     spans: list[tuple[int, int]] = []
     start = 0
     if not comments and not odd and not scan.bad and "\\" not in text and text.count('"') == 2 * text.count("["):
@@ -766,13 +773,13 @@ def _records(text: str, fast: bool = False) -> tuple[list[tuple[int, int]], _Sca
             continue
         if odd and bisect_right(odd, cut) != bisect_right(odd, start):
             continue
-        last = text.rfind("[", start, cut)
+        last = clean.rfind("[", start, cut)  # a "[" in a comment opens no tag (fast lane: comments blanked)
         eol = cut
         if last >= 0:
-            eol = text.find("\n", last, cut)
+            eol = clean.find("\n", last, cut)
             if eol < 0:
                 eol = cut
-            if not _TAG_LINE_RE.fullmatch(text, last, eol):
+            if not _TAG_LINE_RE.fullmatch(clean, last, eol):
                 continue
         if text.find('"', eol, cut) >= 0 and _open_quote(text, eol if last >= 0 else start, cut, comments):
             continue
@@ -898,7 +905,7 @@ def _recorded(contract: str, declarer: str, result: str | None) -> RecordedResul
 def _fast_play_marks(chunk: str, line0: int) -> list[tuple[int, int, str]]:
     """The ``^R``-like marks of a plain record's play section (its comments blanked), with line and column."""
     play = chunk.find('[Play "')
-    if play < 0 or "^" not in chunk[play:]:
+    if play < 0 or chunk.find("^", play) < 0:
         return []
     start = chunk.find("\n", play) + 1
     end = chunk.find("\n[", start)
@@ -990,13 +997,14 @@ def _auction_codes(body: str, dealer: int):
         body = "\n".join(ln for ln in body.split("\n") if not ln.startswith("%"))
     words = body.split()
     unfinished = False
-    for stop, word in enumerate(words):
-        if word == "+" or word == "*":  # the record stops, the auction goes on: only marks may follow
-            if any(_TOKENS.get(w, 0) < _SUFFIX for w in words[stop + 1:]):
-                return False
-            del words[stop]
-            unfinished = True
-            break
+    if "+" in words or "*" in words:  # the record stops, the auction goes on: only marks may follow
+        for stop, word in enumerate(words):
+            if word == "+" or word == "*":
+                if any(_TOKENS.get(w, 0) < _SUFFIX for w in words[stop + 1:]):
+                    return False
+                del words[stop]
+                unfinished = True
+                break
     looked_up = list(map(_TOKENS.get, words))
     codes: list[int] = []
     if None not in looked_up:

@@ -175,18 +175,26 @@ class RecordedResult:
         return self.agrees_with(auction.contract, auction.is_passed_out)
 
     def agrees_with(self, c: Contract | None, passed_out: bool) -> bool:
-        """Same as :meth:`agrees`, from a final contract (None when passed out). The one
-        contract-agreement check: both lanes of every reader call it."""
+        """Same as :meth:`agrees`, from a final contract (None when passed out)."""
+        return self.agrees_compact(None if c is None else (c.level, c.strain, c.doubled, c.declarer), passed_out)
+
+    def agrees_compact(self, c: tuple[int, int, int, int] | None, passed_out: bool) -> bool:
+        """Same as :meth:`agrees`, from the kernel's ``(level, strain, doubled, declarer)``
+        (:meth:`~arbitre.rulings.bridge.kernel.Bidding.contract`). The one contract-agreement
+        check: both lanes of every reader call it."""
         if self.passed_out:
             return passed_out
         if c is None or passed_out:
             return False
+        level, strain, doubled, declarer = c
         if self.level is None:  # trump suit only
-            return c.strain == self.strain
-        if (c.level, c.strain, c.doubled) != (self.level, self.strain, self.doubled):
+            return strain == self.strain
+        if level != self.level or strain != self.strain or doubled != self.doubled:
             return False
-        want = self.auction_declarer
-        return want is None or want == c.declarer
+        want = self.declarer
+        if want is None:
+            return True
+        return declarer == (want ^ 2 if self.declarer_swapped else want)  # partner: the seat two along
 
     def __str__(self) -> str:
         return self.text
@@ -351,9 +359,10 @@ class Board:
     @property
     def agrees(self) -> bool | None:
         """Does the auction reach the record's own contract? None when it cannot be said."""
-        if self.recorded is None or not self.is_complete:
+        bidding = self._bidding
+        if self.recorded is None or bidding is None or not bidding.closed:
             return None
-        return self.recorded.agrees_with(self.contract, self.is_passed_out)
+        return self.recorded.agrees_compact(bidding.contract(), bidding.passed_out)
 
     @property
     def accepted_irregularities(self) -> list:

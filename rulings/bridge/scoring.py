@@ -74,6 +74,8 @@ def tricks_taken(result: str, level: int, declarer: str | None = None) -> int | 
     """Tricks won by declarer from a recorded result: ``10`` (PBN), ``NS 9 EW 4`` (PBN, by
     side: ``declarer`` says which), ``=``, ``+1``, ``-2`` (LIN); ``^``-marked values read the
     same. None when it is not a result."""
+    if result.isdigit():  # the common case, PBN's tricks
+        return int(result)
     text = result.strip().lstrip("^").strip()
     if not text:
         return None
@@ -96,8 +98,12 @@ def tricks_taken(result: str, level: int, declarer: str | None = None) -> int | 
 def read_score(text: str, declarer: str) -> int | None:
     """The score of declarer's side from a PBN ``[Score]`` value: ``NS 420``, ``EW -100``,
     ``NS 420 EW -420`` or a bare ``420`` (taken as declarer's side). None when unreadable."""
-    words = text.replace(",", " ").split()
     side = "NS" if declarer in ("N", "S") else "EW"
+    if text.startswith(side + " "):  # the common case: "NS 420"
+        rest = text[3:]
+        if rest.isdecimal() or (rest[:1] == "-" and rest[1:].isdecimal()):
+            return int(rest)
+    words = text.replace(",", " ").split()
     if len(words) == 1:
         return _int(words[0])
     found: dict[str, int] = {}

@@ -135,11 +135,17 @@ def state_table(machine: Machine) -> dict[tuple[bool, ...], tuple[tuple, tuple]]
 _TABLES: dict[int, tuple[Machine, dict]] = {}
 
 
+_LAST: list = [None, None]  # the machine asked last and its table: one identity test per board
+
+
 def _table_for(machine: Machine) -> dict:
+    if _LAST[0] is machine:
+        return _LAST[1]
     hit = _TABLES.get(id(machine))
     if hit is None or hit[0] is not machine:
         hit = (machine, state_table(machine))
         _TABLES[id(machine)] = hit
+    _LAST[0], _LAST[1] = hit
     return hit[1]
 
 
@@ -152,27 +158,31 @@ def summarize(board, machine: Machine, kinds: dict) -> Summary:
     s.dealer_tag = None if board.dealer is None else int(board.dealer)
     rec = board.recorded
     if rec is not None and rec.declarer is not None:
-        s.recorded_declarer = ("^" if rec.declarer_swapped else "") + rec.declarer.name
+        s.recorded_declarer = ("^" if rec.declarer_swapped else "") + SEATS[rec.declarer]
     return s
 
 
 def _summarize(board, machine: Machine, kinds: dict) -> Summary:
-    recorded = None if board.recorded is None else str(board.recorded)
-    problems = tuple(board.problem_codes())
+    rec = board.recorded
+    recorded = None if rec is None else rec.text
+    problems = tuple([p.code for p in board.problems]) if board.problems else ()
     fast = board.codes is not None
-    if not board.has_auction:
+    if board.auction_dealer is None:
         return Summary(board.source, board.index, board.board, board.format, None, (), _NONE4, _NONE4, False,
                        False, None, None, recorded, None, problems, (), fast)
     if board.irregularities:
         return _from_report(board, machine, kinds, recorded, problems, fast)
     codes = board.call_codes()
     states, classes = _table_for(machine)[tuple(map(bool, codes[:4]))]  # a pass is code 0: False
-    c = board.contract
-    contract = None if c is None else (c.level, int(c.strain), c.doubled, int(c.declarer))
-    turn = board.turn
+    bidding = board._bidding  # a clean auction: the kernel's state says it all
+    contract = bidding.contract()
+    closed = bidding.closed
+    passed_out = closed and not bidding.bids
+    agrees = None if rec is None or not closed else rec.agrees_compact(contract, passed_out)
+    turn = board._turn
     return Summary(board.source, board.index, board.board, board.format, int(board.auction_dealer), tuple(codes),
-                   states, classes, board.is_complete, board.is_passed_out, None if turn is None else int(turn),
-                   contract, recorded, board.agrees, problems, (), fast)
+                   states, classes, closed, passed_out, None if turn is None else int(turn),
+                   contract, recorded, agrees, problems, (), fast)
 
 
 def _from_report(board, machine: Machine, kinds: dict, recorded, problems, fast: bool) -> Summary:
