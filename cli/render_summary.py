@@ -6,6 +6,8 @@ JSON-ready dict; ``arbitre classify FILE`` without ``--summary`` gives a board's
 """
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -52,12 +54,18 @@ def contract_text(s: Summary, lang: str) -> str:
 def findings(s: Summary, kinds: dict, lang: str) -> list[str]:
     """Irregularities (with their law) then record problems (short names of their codes)."""
     found = []
-    for kind in s.irregularities:
+    for i, kind in enumerate(s.irregularities):
         k = kinds.get(kind)
-        found.append(f"{getattr(k.label, lang)} (L{k.law})" if k else kind)
+        found.append(f"{getattr(k.label, lang)} (L{_route(s, i, k)[0]})" if k else kind)
     for code in record_problems(s, kinds):
         found.append(problem_label(code, lang))
     return found
+
+
+def _route(s: Summary, i: int, k: Any) -> tuple[str, str]:
+    """Law and tree of the summary's ``i``-th irregularity: as the classification routed it
+    (Law 28B for a call out of rotation the player in turn called over), else its kind's."""
+    return s.routes[i] if s.routes else (k.law, k.tree)
 
 
 def problem_label(code: str, lang: str) -> str:
@@ -91,9 +99,10 @@ def to_json(s: Summary, kinds: dict) -> dict:
         contract = {"level": level, "strain": STRAINS[strain], "doubled": doubled, "declarer": SEATS[declarer],
                     "text": s.contract_text()}
     irregularities = []
-    for kind in s.irregularities:
+    for i, kind in enumerate(s.irregularities):
         k = kinds.get(kind)
-        irregularities.append({"kind": kind, "law": k.law if k else None, "tree": k.tree if k else None,
+        law, tree = _route(s, i, k) if k else (None, None)
+        irregularities.append({"kind": kind, "law": law, "tree": tree,
                                "label": {"fr": k.label.fr, "en": k.label.en} if k else None})
     return {
         "source": s.source, "index": s.index, "board": s.board, "format": s.format,

@@ -256,3 +256,12 @@ def test_rule_on_law_37_answers_the_inadmissible_question_from_the_auction():
     r, doc = doc_of("classify", "N:1H S:P TD E:1S S:2C W:P", "--rule")
     walk = doc["rulings"][1]
     assert walk["path"][0]["node"] == "inadmissible" and walk["path"][0]["auto"], walk["path"]
+
+
+def test_summary_routes_a_call_out_of_rotation_the_correct_player_called_over_to_law_28b():
+    """The one-line view names the law the full report opens (28B), not the kind's own (31)."""
+    line = " ".join(run("classify", "Dealer: N E:1S N:P", "--summary").stdout.split())
+    assert "Bid out of rotation (L28B)" in line
+    r, doc = doc_of("classify", "Dealer: N E:1S N:P", "--summary")
+    (irr,) = doc["boards"][0]["irregularities"]
+    assert (irr["law"], irr["tree"]) == ("28B", "acceptation-hors-tour")

@@ -52,6 +52,7 @@ class Summary:
         "recorded_declarer",
         "result",
         "room",
+        "routes",
         "score",
         "source",
         "states",
@@ -81,6 +82,9 @@ class Summary:
         self.room = self.vulnerability = self.result = self.score = None  # the scorer's columns (summarize)
         self.dealer_tag: int | None = None  # the record's dealer (0-3), auction or not
         self.recorded_declarer: str | None = None  # as the record names it: "S", "^N" (played by N)
+        # (law, tree) of each irregularity as the full classification routes it: Law 28B, say,
+        # where the kind's own law is 31 (empty on the fast lane, which holds no irregularity)
+        self.routes: tuple[tuple[str, str], ...] = ()
 
     @property
     def has_auction(self) -> bool:
@@ -193,8 +197,10 @@ def _from_report(board, machine: Machine, kinds: dict, recorded, problems, fast:
     seat_index = {s: i for i, s in enumerate(SEATS)}
     c = r.contract
     contract = None if c is None else (c.level, STRAINS.index(c.strain), c.doubled, seat_index[c.declarer])
-    return Summary(board.source, board.index, r.board, board.format, seat_index[r.dealer],
+    summary = Summary(board.source, board.index, r.board, board.format, seat_index[r.dealer],
                    tuple(kernel.CODES[x.call] for x in r.calls), tuple(s.state for s in r.seats),
                    tuple(s.db_class for s in r.seats), r.complete, r.passed_out,
                    None if r.turn is None else seat_index[r.turn], contract, r.recorded_contract,
                    r.agrees_with_record, problems, tuple(i.kind for i in r.irregularities), fast)
+    summary.routes = tuple((i.law, i.tree) for i in r.irregularities)
+    return summary
