@@ -20,6 +20,17 @@ def kb_path(tmp_path_factory) -> Path:
 
 
 @pytest.fixture()
+def fresh_db(tmp_path, monkeypatch, kb_path) -> Path:
+    """A private copy of the built KB, named by ``ARBITRE_DB`` (for tests that write: the log, --save)."""
+    import shutil
+
+    p = tmp_path / "kb.sqlite"
+    shutil.copy(kb_path, p)
+    monkeypatch.setenv("ARBITRE_DB", str(p))
+    return p
+
+
+@pytest.fixture()
 def kb(kb_path) -> sqlite3.Connection:
     conn = sqlite3.connect(kb_path)
     yield conn

@@ -15,17 +15,6 @@ def run(*args, input=None):
     return runner.invoke(app, list(args), input=input)
 
 
-@pytest.fixture()
-def fresh_db(tmp_path, monkeypatch, kb_path):
-    """A private copy of the KB (the log is written)."""
-    import shutil
-
-    p = tmp_path / "kb.sqlite"
-    shutil.copy(kb_path, p)
-    monkeypatch.setenv("ARBITRE_DB", str(p))
-    return p
-
-
 def test_list_has_every_topic_with_both_languages():
     topics = json.loads(run("ruling", "list", "--json").stdout)
     slugs = {t["slug"] for t in topics}

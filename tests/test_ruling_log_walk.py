@@ -9,10 +9,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-import shutil
 import sqlite3
 
-import pytest
 from typer.testing import CliRunner
 
 from arbitre.cli.app import app
@@ -27,14 +25,6 @@ CROSSING = ["ruling", "24", "--answer", "partner-could-see=yes", "--answer", "wh
 
 def run(*args):
     return runner.invoke(app, [str(a) for a in args])
-
-
-@pytest.fixture()
-def fresh_db(tmp_path, monkeypatch, kb_path):
-    p = tmp_path / "kb.sqlite"
-    shutil.copy(kb_path, p)
-    monkeypatch.setenv("ARBITRE_DB", str(p))
-    return p
 
 
 def test_a_walk_across_laws_is_recorded_whole(fresh_db, tmp_path):
