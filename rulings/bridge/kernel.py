@@ -24,6 +24,7 @@ an irregularity are documented in the README):
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import cycle
 
 PASS, DOUBLE, REDOUBLE = 0, 1, 2
@@ -142,7 +143,7 @@ class Bidding:
         return self.last // 5, strain, self.doubled, self.first[self.last_side * 5 + strain]
 
 
-def run(codes, dealer: int = 0) -> Bidding | None:
+def run(codes: Iterable[int], dealer: int = 0) -> Bidding | None:
     """Play clean call codes in rotation from ``dealer``: the final state, or None at the first
     irregular call (the engine then says what it is). The readers' fast lanes use this."""
     bidding = Bidding()

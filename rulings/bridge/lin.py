@@ -64,9 +64,8 @@ _CODE: dict[str, int] = {form: call.code for form, (call, _alert) in _EXACT.item
 def load(fp: IO[str] | IO[bytes], source: str | None = None) -> list[Board]:
     """Read every record of an open LIN file (bytes are decoded as Latin-1)."""
     data = fp.read()
-    if isinstance(data, bytes):
-        data = data.decode("latin-1")
-    return loads(data, source=source or getattr(fp, "name", "<lin>"))
+    text = data.decode("latin-1") if isinstance(data, bytes) else data
+    return loads(text, source=source or str(getattr(fp, "name", "<lin>")))
 
 
 def loads(text: str, source: str = "<lin>") -> list[Board]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
-from typing import IO
+from typing import IO, Any, Literal
 
 from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.calls import PASS, Call, CallKind
@@ -71,10 +71,12 @@ def load(fp: IO[str] | IO[bytes], source: str | None = None) -> list[Board]:
     data = fp.read()
     if isinstance(data, bytes):
         try:
-            data = data.decode("utf-8")
+            text = data.decode("utf-8")
         except UnicodeDecodeError:
-            data = data.decode("latin-1")
-    return loads(data, source=source or getattr(fp, "name", "<pbn>"))
+            text = data.decode("latin-1")
+    else:
+        text = data
+    return loads(text, source=source or str(getattr(fp, "name", "<pbn>")))
 
 
 def loads(text: str, source: str = "<pbn>") -> list[Board]:
@@ -136,7 +138,7 @@ class _Reader:
         self.held: list[Board] = []  # stray-only records before any tag: "not PBN" would drop them
         self.carry = ""
         self.line = 1  # line number of the start of ``carry``
-        self.memo: dict[str, tuple | None] = {}
+        self.memo: dict[str, tuple[Any, ...] | None] = {}
         self.numbers = _Numbers()
 
     def feed(self, block: str) -> Iterator[Board]:
@@ -562,6 +564,7 @@ def _auction(board: Board, game: _Game, first_seat: str) -> None:
         board.add_problem(code, message, line, col, tok)
 
     get_call = STANDARD_CALLS.get
+    assert game.auction is not None  # the caller reads the section only when there is one
     for word, line, col in game.auction:
         call = get_call(word.upper())
         if call is not None:  # the common case: a plain call
@@ -801,7 +804,7 @@ def _blank(text: str, comments: list[int]) -> str:
     return "".join(pieces)
 
 
-def _spaces(m: re.Match) -> str:
+def _spaces(m: re.Match[str]) -> str:
     return " " * (m.end() - m.start())
 
 
@@ -889,7 +892,7 @@ for _n in range(256):
     _TOKENS[f"${_n}"] = _NAG
 
 
-_RECORDED: dict[tuple, RecordedResult | None] = {}
+_RECORDED: dict[tuple[Any, ...], RecordedResult | None] = {}
 
 
 def _recorded(contract: str, declarer: str, result: str | None) -> RecordedResult | None:
@@ -916,7 +919,7 @@ def _fast_play_marks(chunk: str, line0: int) -> list[tuple[int, int, str]]:
     return out
 
 
-def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line: int, memo: dict,
+def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line: int, memo: dict[Any, Any],
                 marks: list[tuple[int, int, str]] | None = None) -> Board | None:
     """The board of a plain record (see :func:`_plain`; ``chunk`` starts at its first tag), or
     None when the record holds anything the reference lane must judge: an irregular auction,
@@ -990,7 +993,7 @@ def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line:
     return finish_board(board, bidding=bidding)
 
 
-def _auction_codes(body: str, dealer: int):
+def _auction_codes(body: str, dealer: int) -> tuple[frozenset[int], Any, kernel.Bidding, bool] | Literal[False]:
     """An auction section's text -> ``(note references, call codes, kernel state, unfinished)``;
     False when the reference lane must read it (a word it does not know, an irregular auction...)."""
     if "%" in body:

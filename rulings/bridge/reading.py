@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import chain
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from arbitre.rulings.bridge.classify import classify
 from arbitre.rulings.bridge.records import MAX_LINE, MAX_RECORD, gc_paused, too_long
@@ -25,6 +25,10 @@ from arbitre.rulings.bridge.report import AuctionReport, Label
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+
+if TYPE_CHECKING:
+    from arbitre.rulings.bridge.positional import Machine
+    from arbitre.rulings.bridge.records import Board
 
 __all__ = [
     "MAX_LINE",
@@ -85,7 +89,7 @@ def blocks(fp: BinaryIO, source: str) -> Iterator[str]:
 
 
 def iter_stream(fp: BinaryIO, source: str, dealer: Seat | None = None, *, fast: bool = False,
-                fmt: str | None = None, errors: list[InputError] | None = None) -> Iterator:
+                fmt: str | None = None, errors: list[InputError] | None = None) -> Iterator[Board]:
     """Every board of a binary stream, its format sniffed from its first lines."""
     parts = blocks(fp, source)
     head = next(parts, "")
@@ -93,7 +97,7 @@ def iter_stream(fp: BinaryIO, source: str, dealer: Seat | None = None, *, fast: 
 
 
 def iter_path(path: Path, dealer: Seat | None = None, *, fast: bool = False,
-              errors: list[InputError] | None = None) -> Iterator:
+              errors: list[InputError] | None = None) -> Iterator[Board]:
     """Every board of a file, read by streaming; an :class:`InputError` naming the file if unreadable."""
     try:
         fp = open(path, "rb")  # noqa: SIM115 - closed by the generator below
@@ -103,13 +107,13 @@ def iter_path(path: Path, dealer: Seat | None = None, *, fast: bool = False,
     return _closing(fp, iter_stream(fp, str(path), dealer, fast=fast, errors=errors))
 
 
-def _closing(fp: BinaryIO, boards: Iterator) -> Iterator:
+def _closing(fp: BinaryIO, boards: Iterator[Board]) -> Iterator[Board]:
     with fp:
         yield from boards
 
 
 def iter_blocks(parts: Iterable[str], source: str, dealer: Seat | None = None, *, fmt: str,
-                fast: bool = False, errors: list[InputError] | None = None) -> Iterator:
+                fast: bool = False, errors: list[InputError] | None = None) -> Iterator[Board]:
     """Every board of a text given in blocks of whole lines, in the format ``fmt``; with
     ``errors``, a typed text goes on past an unreadable line (collected there)."""
     if fmt == "pbn":
@@ -126,17 +130,17 @@ def iter_blocks(parts: Iterable[str], source: str, dealer: Seat | None = None, *
 
 
 def iter_text(text: str, source: str, dealer: Seat | None = None, fmt: str | None = None, *,
-              fast: bool = False) -> Iterator:
+              fast: bool = False) -> Iterator[Board]:
     """Every board of a text held in memory (typed on the command line, a test)."""
     return iter_blocks((text,), source, dealer, fmt=fmt or _sniff(text), fast=fast)
 
 
-def read_text(text: str, source: str, dealer: Seat | None = None, fmt: str | None = None) -> list:
+def read_text(text: str, source: str, dealer: Seat | None = None, fmt: str | None = None) -> list[Board]:
     """:func:`iter_text` as a list (reference lane)."""
     return list(iter_text(text, source, dealer, fmt))
 
 
-def read_path(path: Path, dealer: Seat | None = None) -> list:
+def read_path(path: Path, dealer: Seat | None = None) -> list[Board]:
     """:func:`iter_path` as a list (reference lane)."""
     return list(iter_path(path, dealer))
 
@@ -147,7 +151,7 @@ def _sniff(text: str) -> str:
     return textauction.sniff(text)
 
 
-def report(board, machine, kinds) -> AuctionReport | None:
+def report(board: Board, machine: Machine, kinds: dict[str, Any]) -> AuctionReport | None:
     """The classification of one board (None when the record has no auction at all)."""
     with gc_paused():
         if board.auction is None:
@@ -161,14 +165,14 @@ def report(board, machine, kinds) -> AuctionReport | None:
         )
 
 
-def _is_engine_problem(p) -> bool:
+def _is_engine_problem(p: Any) -> bool:
     """Engine irregularities are reported as irregularities, not as record problems."""
     from arbitre.rulings.bridge.auction import Kind
 
     return p.code in {k.value for k in Kind}
 
 
-def no_auction_label(board) -> Label:
+def no_auction_label(board: Board) -> Label:
     """A record without an auction, with what else the record states (its findings and their law)."""
     found = [p.labelled() for p in board.problems]
     more_fr = "".join(f" ; {t.fr}" for t in found)

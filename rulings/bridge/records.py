@@ -19,6 +19,7 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.auction import KIND_VALUE, Auction, Contract, Kind
@@ -365,7 +366,7 @@ class Board:
         return self.recorded.agrees_compact(bidding.contract(), bidding.passed_out)
 
     @property
-    def accepted_irregularities(self) -> list:
+    def accepted_irregularities(self) -> list[Any]:
         """Engine irregularities the record itself marks as accepted (PBN ``^I``/``^S``)."""
         if not self.irregularities or self.auction is None:
             return []

@@ -10,9 +10,14 @@ to the seats' states.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.kernel import SEATS, STRAINS
 from arbitre.rulings.bridge.positional import Machine
+
+if TYPE_CHECKING:
+    from arbitre.rulings.bridge.records import Board
 
 __all__ = ["SEATS", "STRAINS", "Summary", "state_table", "summarize"]
 
@@ -60,8 +65,11 @@ class Summary:
         "vulnerability",
     )
 
-    def __init__(self, source, index, board, fmt, dealer, calls, states, db_classes, complete, passed_out,
-                 turn, contract, recorded, agrees, problems, irregularities, fast):
+    def __init__(self, source: str, index: int, board: str | None, fmt: str, dealer: int | None,
+                 calls: tuple[int, ...], states: tuple[Any, ...], db_classes: tuple[Any, ...], complete: bool,
+                 passed_out: bool, turn: int | None, contract: tuple[int, int, int, int] | None,
+                 recorded: str | None, agrees: bool | None, problems: tuple[str, ...],
+                 irregularities: tuple[str, ...], fast: bool) -> None:
         self.source = source
         self.index = index
         self.board = board
@@ -79,7 +87,11 @@ class Summary:
         self.problems = problems
         self.irregularities = irregularities
         self.fast = fast
-        self.room = self.vulnerability = self.result = self.score = None  # the scorer's columns (summarize)
+        # the scorer's columns (summarize)
+        self.room: str | None = None
+        self.vulnerability: str | None = None
+        self.result: str | None = None
+        self.score: str | None = None
         self.dealer_tag: int | None = None  # the record's dealer (0-3), auction or not
         self.recorded_declarer: str | None = None  # as the record names it: "S", "^N" (played by N)
         # (law, tree) of each irregularity as the full classification routes it: Law 28B, say,
@@ -104,14 +116,18 @@ class Summary:
         level, strain, doubled, declarer = self.contract
         return f"{level}{STRAINS[strain]}{'X' * doubled} {SEATS[declarer]}"
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """Everything the classification says, as one comparable tuple (tests)."""
         return (self.index, self.board, self.dealer, self.calls, self.states, self.db_classes, self.complete,
                 self.passed_out, self.turn, self.contract, self.recorded, self.agrees, self.problems,
                 self.irregularities)
 
 
-def state_table(machine: Machine) -> dict[tuple[bool, ...], tuple[tuple, tuple]]:
+StateTable = dict[tuple[bool, ...], tuple[tuple[Any, ...], tuple[Any, ...]]]
+"""Each opening pattern of calls (True) and passes (False) -> the four state codes and DB classes."""
+
+
+def state_table(machine: Machine) -> StateTable:
     """First-round pattern -> (state codes, DB classes) of positions 1-4, from the machine.
 
     The key is one bool per position that has called (True: any call but pass), 0 to 4 of
@@ -136,15 +152,16 @@ def state_table(machine: Machine) -> dict[tuple[bool, ...], tuple[tuple, tuple]]
     return table
 
 
-_TABLES: dict[int, tuple[Machine, dict]] = {}
+_TABLES: dict[int, tuple[Machine, StateTable]] = {}
 
 
-_LAST: list = [None, None]  # the machine asked last and its table: one identity test per board
+_LAST: list[Any] = [None, None]  # the machine asked last and its table: one identity test per board
 
 
-def _table_for(machine: Machine) -> dict:
+def _table_for(machine: Machine) -> StateTable:
     if _LAST[0] is machine:
-        return _LAST[1]
+        table: StateTable = _LAST[1]
+        return table
     hit = _TABLES.get(id(machine))
     if hit is None or hit[0] is not machine:
         hit = (machine, state_table(machine))
@@ -153,7 +170,7 @@ def _table_for(machine: Machine) -> dict:
     return hit[1]
 
 
-def summarize(board, machine: Machine, kinds: dict) -> Summary:
+def summarize(board: Board, machine: Machine, kinds: dict[str, Any]) -> Summary:
     """The :class:`Summary` of a board read by any reader, in either lane, with the scorer's
     columns as the record writes them: room or table, vulnerability, result, score."""
     s = _summarize(board, machine, kinds)
@@ -166,7 +183,7 @@ def summarize(board, machine: Machine, kinds: dict) -> Summary:
     return s
 
 
-def _summarize(board, machine: Machine, kinds: dict) -> Summary:
+def _summarize(board: Board, machine: Machine, kinds: dict[str, Any]) -> Summary:
     rec = board.recorded
     recorded = None if rec is None else rec.text
     problems = tuple([p.code for p in board.problems]) if board.problems else ()
@@ -179,6 +196,7 @@ def _summarize(board, machine: Machine, kinds: dict) -> Summary:
     codes = board.call_codes()
     states, classes = _table_for(machine)[tuple(map(bool, codes[:4]))]  # a pass is code 0: False
     bidding = board._bidding  # a clean auction: the kernel's state says it all
+    assert bidding is not None  # a board without irregularities always has its kernel state
     contract = bidding.contract()
     closed = bidding.closed
     passed_out = closed and not bidding.bids
@@ -189,7 +207,8 @@ def _summarize(board, machine: Machine, kinds: dict) -> Summary:
                    contract, recorded, agrees, problems, (), fast)
 
 
-def _from_report(board, machine: Machine, kinds: dict, recorded, problems, fast: bool) -> Summary:
+def _from_report(board: Board, machine: Machine, kinds: dict[str, Any], recorded: str | None,
+                 problems: tuple[str, ...], fast: bool) -> Summary:
     from arbitre.rulings.bridge.reading import report
 
     r = report(board, machine, kinds)
