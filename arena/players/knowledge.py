@@ -70,13 +70,13 @@ def _read(obs: Observation, start: int, voids: list[int], played: int) -> int:
     Only a card of another suit than the one led tells something about voids, so the seat
     of a card is worked out only then.
     """
-    trump = obs.trump
     history = obs.history
     for i in range(start, len(history)):
         card = history[i]
         played |= 1 << card
         pos = i & 3
         if pos and (card ^ history[i - pos]) >> 3:  # not the suit led
+            trump = obs.trump
             first = i - pos
             led = history[first] >> 3
             seat = (obs.leaders[i >> 2] + pos) % 4
@@ -90,6 +90,13 @@ def _read(obs: Observation, start: int, voids: list[int], played: int) -> int:
     return played
 
 
+#: HELD[cards played][leader of the current trick]: how many cards each seat still holds (every seat
+#: played one card per finished trick, and the first ``cards played % 4`` seats from the leader one more).
+HELD: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 - (p >> 2) - ((s - leader) % 4 < (p & 3)) for s in range(4)) for leader in range(4))
+    for p in range(33))
+
+
 def _finish(obs: Observation, played: int, voids: list[int]) -> Knowledge:
     taker = obs.taker
     turned = 1 << obs.turned
@@ -100,16 +107,9 @@ def _finish(obs: Observation, played: int, voids: list[int]) -> Knowledge:
     elif taker != obs.seat and not played & turned:  # the turned card is in the taker's hand until played
         known[taker] = turned
         unseen &= ~turned
-    # every seat played one card per finished trick, and the first ``n`` seats from the leader one more
     played_cards = len(obs.history)
-    held = 8 - (played_cards >> 2)
-    held_now = [held, held, held, held]
-    n = played_cards & 3
-    if n:
-        leader = obs.leaders[played_cards >> 2]
-        for pos in range(n):
-            held_now[(leader + pos) % 4] -= 1
-    return Knowledge(played, voids[:], unseen, known, held_now)
+    leader = obs.leaders[played_cards >> 2] if played_cards & 3 else 0
+    return Knowledge(played, voids[:], unseen, known, list(HELD[played_cards][leader]))
 
 
 def infer(obs: Observation) -> Knowledge:
