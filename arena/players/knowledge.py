@@ -18,6 +18,7 @@ Why: the ``memory`` player and the ``advanced`` player's sampler share it.
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 from arbitre.arena.observation import Observation
@@ -119,30 +120,51 @@ def infer(obs: Observation) -> Knowledge:
     return _finish(obs, played, voids)
 
 
+class _Fold:
+    """The public part of what :func:`infer` reads (cards played, voids) for one deal's history so far.
+
+    It does not depend on the seat (only the hand and the turned card do, in :func:`_finish`), so
+    one fold serves the four seats of a deal: each card is read once per deal, not once per seat.
+    """
+
+    __slots__ = ("deal", "history", "played", "voids")
+
+    def __init__(self) -> None:
+        self.deal: tuple[int, int, int, tuple[tuple[int, int], ...]] | None = None
+        self.history: tuple[int, ...] = ()
+        self.voids = [0, 0, 0, 0]
+        self.played = 0
+
+
+_SHARED = threading.local()
+"""This thread's :class:`_Fold` (``_SHARED.fold``), shared by every :class:`Tracker` of the thread."""
+
+
 class Tracker:
     """:func:`infer` made incremental: it reads only the cards played since the last call.
 
-    The result is the same as :func:`infer` on the same observation; the tracker
-    starts over whenever the observation is not the continuation of the deal it has
-    read (another deal, another seat, or a shorter history).
+    The result is the same as :func:`infer` on the same observation. The public part (cards
+    played, voids) is kept in one fold per thread shared by every tracker, so the four seats of
+    a deal read each card once; the fold starts over whenever the observation is not the
+    continuation of the deal it has read (another deal, or a history that is not an extension
+    of the one read), so trackers of different games or seats stay exact, only slower.
     """
 
-    __slots__ = ("_deal", "_history", "_played", "_voids")
-
-    def __init__(self) -> None:
-        self._deal: tuple[int, int, int, int, tuple[tuple[int, int], ...]] | None = None
-        self._history: tuple[int, ...] = ()
-        self._voids = [0, 0, 0, 0]
-        self._played = 0
+    __slots__ = ()
 
     def read(self, obs: Observation) -> Knowledge:
-        deal = (obs.seat, obs.dealer, obs.turned, obs.trump, obs.bids)
-        n = len(self._history)
-        if deal != self._deal or len(obs.history) < n or obs.history[:n] != self._history:
-            self._deal = deal
-            self._voids = [0, 0, 0, 0]
-            self._played = 0
+        fold: _Fold | None = getattr(_SHARED, "fold", None)
+        if fold is None:
+            fold = _SHARED.fold = _Fold()
+        deal = (obs.dealer, obs.turned, obs.trump, obs.bids)
+        history = obs.history
+        n = len(fold.history)
+        if deal != fold.deal or len(history) < n or history[:n] != fold.history:
+            fold.deal = deal
+            fold.voids = [0, 0, 0, 0]
+            fold.played = 0
             n = 0
-        self._played = _read(obs, n, self._voids, self._played)
-        self._history = obs.history
-        return _finish(obs, self._played, self._voids)
+        if len(history) > n:
+            fold.played = _read(obs, n, fold.voids, fold.played)
+            fold.history = history
+        return _finish(obs, fold.played, fold.voids)
