@@ -68,8 +68,19 @@ def _byte_best(rows: Sequence[Sequence[int]]) -> tuple[tuple[tuple[int, ...], ..
     """``table[t][suit][byte]``: the largest ``rows[t][card] * 32 + 31 - card`` over the cards of ``suit``
     whose rank bits are set in ``byte`` (-1 for an empty byte): a max over the four bytes of a mask then
     gives the card with the largest row value, the lowest index among equals (``31 - result % 32``)."""
-    return tuple(tuple(tuple(max((row[c] * 32 + 31 - c for c in _BYTE_BITS[suit][m]), default=-1)
-                             for m in range(256)) for suit in range(4)) for row in rows)
+    tables = []
+    for row in rows:
+        per_suit = []
+        for suit in range(4):
+            best = [-1] * 256  # built from the byte without its lowest card (cheap at import)
+            for m in range(1, 256):
+                c = 8 * suit + (m & -m).bit_length() - 1
+                v = row[c] * 32 + 31 - c
+                rest = best[m & (m - 1)]
+                best[m] = v if v > rest else rest
+            per_suit.append(tuple(best))
+        tables.append(tuple(per_suit))
+    return tuple(tables)
 
 
 # Row values so that "the largest" is the card each helper picks (ties: the lowest index, as a min/max
