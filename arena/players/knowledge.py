@@ -18,6 +18,7 @@ Why: the ``memory`` player and the ``advanced`` player's sampler share it.
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 from arbitre.arena.observation import Observation
@@ -70,13 +71,13 @@ def _read(obs: Observation, start: int, voids: list[int], played: int) -> int:
     Only a card of another suit than the one led tells something about voids, so the seat
     of a card is worked out only then.
     """
-    trump = obs.trump
     history = obs.history
     for i in range(start, len(history)):
         card = history[i]
         played |= 1 << card
         pos = i & 3
         if pos and (card ^ history[i - pos]) >> 3:  # not the suit led
+            trump = obs.trump
             first = i - pos
             led = history[first] >> 3
             seat = (obs.leaders[i >> 2] + pos) % 4
@@ -90,6 +91,13 @@ def _read(obs: Observation, start: int, voids: list[int], played: int) -> int:
     return played
 
 
+#: HELD[cards played][leader of the current trick]: how many cards each seat still holds (every seat
+#: played one card per finished trick, and the first ``cards played % 4`` seats from the leader one more).
+HELD: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 - (p >> 2) - ((s - leader) % 4 < (p & 3)) for s in range(4)) for leader in range(4))
+    for p in range(33))
+
+
 def _finish(obs: Observation, played: int, voids: list[int]) -> Knowledge:
     taker = obs.taker
     turned = 1 << obs.turned
@@ -100,16 +108,9 @@ def _finish(obs: Observation, played: int, voids: list[int]) -> Knowledge:
     elif taker != obs.seat and not played & turned:  # the turned card is in the taker's hand until played
         known[taker] = turned
         unseen &= ~turned
-    # every seat played one card per finished trick, and the first ``n`` seats from the leader one more
     played_cards = len(obs.history)
-    held = 8 - (played_cards >> 2)
-    held_now = [held, held, held, held]
-    n = played_cards & 3
-    if n:
-        leader = obs.leaders[played_cards >> 2]
-        for pos in range(n):
-            held_now[(leader + pos) % 4] -= 1
-    return Knowledge(played, voids[:], unseen, known, held_now)
+    leader = obs.leaders[played_cards >> 2] if played_cards & 3 else 0
+    return Knowledge(played, voids[:], unseen, known, list(HELD[played_cards][leader]))
 
 
 def infer(obs: Observation) -> Knowledge:
@@ -119,30 +120,51 @@ def infer(obs: Observation) -> Knowledge:
     return _finish(obs, played, voids)
 
 
+class _Fold:
+    """The public part of what :func:`infer` reads (cards played, voids) for one deal's history so far.
+
+    It does not depend on the seat (only the hand and the turned card do, in :func:`_finish`), so
+    one fold serves the four seats of a deal: each card is read once per deal, not once per seat.
+    """
+
+    __slots__ = ("deal", "history", "played", "voids")
+
+    def __init__(self) -> None:
+        self.deal: tuple[int, int, int, tuple[tuple[int, int], ...]] | None = None
+        self.history: tuple[int, ...] = ()
+        self.voids = [0, 0, 0, 0]
+        self.played = 0
+
+
+_SHARED = threading.local()
+"""This thread's :class:`_Fold` (``_SHARED.fold``), shared by every :class:`Tracker` of the thread."""
+
+
 class Tracker:
     """:func:`infer` made incremental: it reads only the cards played since the last call.
 
-    The result is the same as :func:`infer` on the same observation; the tracker
-    starts over whenever the observation is not the continuation of the deal it has
-    read (another deal, another seat, or a shorter history).
+    The result is the same as :func:`infer` on the same observation. The public part (cards
+    played, voids) is kept in one fold per thread shared by every tracker, so the four seats of
+    a deal read each card once; the fold starts over whenever the observation is not the
+    continuation of the deal it has read (another deal, or a history that is not an extension
+    of the one read), so trackers of different games or seats stay exact, only slower.
     """
 
-    __slots__ = ("_deal", "_history", "_played", "_voids")
-
-    def __init__(self) -> None:
-        self._deal: tuple[int, int, int, int, tuple[tuple[int, int], ...]] | None = None
-        self._history: tuple[int, ...] = ()
-        self._voids = [0, 0, 0, 0]
-        self._played = 0
+    __slots__ = ()
 
     def read(self, obs: Observation) -> Knowledge:
-        deal = (obs.seat, obs.dealer, obs.turned, obs.trump, obs.bids)
-        n = len(self._history)
-        if deal != self._deal or len(obs.history) < n or obs.history[:n] != self._history:
-            self._deal = deal
-            self._voids = [0, 0, 0, 0]
-            self._played = 0
+        fold: _Fold | None = getattr(_SHARED, "fold", None)
+        if fold is None:
+            fold = _SHARED.fold = _Fold()
+        deal = (obs.dealer, obs.turned, obs.trump, obs.bids)
+        history = obs.history
+        n = len(fold.history)
+        if deal != fold.deal or len(history) < n or history[:n] != fold.history:
+            fold.deal = deal
+            fold.voids = [0, 0, 0, 0]
+            fold.played = 0
             n = 0
-        self._played = _read(obs, n, self._voids, self._played)
-        self._history = obs.history
-        return _finish(obs, self._played, self._voids)
+        if len(history) > n:
+            fold.played = _read(obs, n, fold.voids, fold.played)
+            fold.history = history
+        return _finish(obs, fold.played, fold.voids)

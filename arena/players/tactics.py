@@ -64,23 +64,53 @@ def bits(mask: int) -> tuple[int, ...]:
     return b[0][mask & 0xFF] + b[1][mask >> 8 & 0xFF] + b[2][mask >> 16 & 0xFF] + b[3][mask >> 24 & 0xFF]
 
 
+def _byte_best(rows: Sequence[Sequence[int]]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``table[t][suit][byte]``: the largest ``rows[t][card] * 32 + 31 - card`` over the cards of ``suit``
+    whose rank bits are set in ``byte`` (-1 for an empty byte): a max over the four bytes of a mask then
+    gives the card with the largest row value, the lowest index among equals (``31 - result % 32``)."""
+    tables = []
+    for row in rows:
+        per_suit = []
+        for suit in range(4):
+            best = [-1] * 256  # built from the byte without its lowest card (cheap at import)
+            for m in range(1, 256):
+                c = 8 * suit + (m & -m).bit_length() - 1
+                v = row[c] * 32 + 31 - c
+                rest = best[m & (m - 1)]
+                best[m] = v if v > rest else rest
+            per_suit.append(tuple(best))
+        tables.append(tuple(per_suit))
+    return tuple(tables)
+
+
+# Row values so that "the largest" is the card each helper picks (ties: the lowest index, as a min/max
+# over the cards in index order picks): cheapest = fewest points then weakest; strongest = strength;
+# richest = most points then weakest.
+_CHEAPEST = _byte_best([[64 * 64 - 1 - k for k in row] for row in CHEAP])
+_STRONGEST = _byte_best(STRENGTH)
+_RICHEST = _byte_best([[POINTS[t][c] * 64 + 63 - STRENGTH[t][c] for c in range(32)] for t in range(6)])
+
+
+def _best(table: tuple[tuple[int, ...], ...], mask: int) -> int:
+    a, b, c, d = table
+    return 31 - max(a[mask & 0xFF], b[mask >> 8 & 0xFF], c[mask >> 16 & 0xFF], d[mask >> 24 & 0xFF]) % 32
+
+
 def cheapest(mask: int, trump: int) -> int:
     """The card of ``mask`` worth the fewest points (then the weakest); plain cards before trumps."""
-    key = CHEAP[trump]
     plain = mask & ~TRUMP_MASK[trump]
-    return min(bits(plain or mask), key=key.__getitem__)
+    return _best(_CHEAPEST[trump], plain or mask)
 
 
 def strongest(mask: int, trump: int) -> int:
     """The strongest card of ``mask`` (a trump beats any plain card)."""
-    return max(bits(mask), key=STRENGTH[trump].__getitem__)
+    return _best(_STRONGEST[trump], mask)
 
 
 def richest(mask: int, trump: int) -> int:
     """The card of ``mask`` worth the most points, plain cards first (to give points to a partner)."""
     plain = mask & ~TRUMP_MASK[trump]
-    key = POINTS[trump]
-    return max(bits(plain or mask), key=lambda c: (key[c], -STRENGTH[trump][c]))
+    return _best(_RICHEST[trump], plain or mask)
 
 
 #: BEATS[trump][led][best]: the cards that beat ``best`` in a trick led in ``led`` (from TRICK_KEY).
