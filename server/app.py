@@ -283,6 +283,7 @@ class CoincheServer:
         self.seeds = itertools.count(options.seed or 0)
         self.server: asyncio.base_events.Server | None = None
         self.outbox = Outbox()
+        self.unstarted: set[int] = set()  # tables formed whose first deal is not dealt yet (:meth:`_start`)
 
     def t(self, text: T) -> str:
         return text.get(self.lang)
@@ -314,6 +315,8 @@ class CoincheServer:
             client.send(self._400(T("ligne vide", "empty line")))
             return True
         client.lines += 1
+        if client.table is not None and client.table.number in self.unstarted:
+            self._start(client.table)
         client.held = []
         try:
             reply, keep = self._dispatch(client, verb, args, text)
@@ -397,11 +400,29 @@ class CoincheServer:
             self.tables[number] = table
             for seat, client in enumerate(group):
                 self._seat(client, table, seat)
+            self.unstarted.add(number)
+            asyncio.get_running_loop().call_soon(self._start, table)
+        if self.lobby:
+            waiting = f"{EV_WAITING} " + self.t(T(f"en attente de {people - len(self.lobby)} joueur(s) de plus",
+                                                  f"waiting for {people - len(self.lobby)} more player(s)"))
+            for client in self.lobby:
+                client.send(waiting)
+
+    def _start(self, table: Table) -> None:
+        """Deal the first hand at a table just formed, after the replies to the commands read in the same turn of
+        the loop (or before the next command of one of its players, whichever comes first: :meth:`line`).
+        Why: when many players arrive together, each table's start (shuffle, deal, four hands) would otherwise
+        hold up the replies to every NAME read after it; the table's events still follow the reply to the NAME
+        that completed it, and a player's next command always finds the cards dealt."""
+        if table.number not in self.unstarted:
+            return
+        self.unstarted.discard(table.number)
+        try:
             table.start()
-        for client in self.lobby:
-            client.send(f"{EV_WAITING} " + self.t(T(
-                f"en attente de {people - len(self.lobby)} joueur(s) de plus",
-                f"waiting for {people - len(self.lobby)} more player(s)")))
+        except Exception:  # noqa: BLE001 - a bug must not take the server down
+            traceback.print_exc(file=sys.stderr)
+        finally:
+            self.flush()
 
     def gone(self, client: Client, why: T) -> None:
         client.closed = True
