@@ -17,6 +17,14 @@ the moment the bytes holding the reply line are read by that client; events do n
 median and 99th percentile; and the server's own CPU time (from /proc), which gives the
 commands one core would answer per second with nothing else running (a figure that does not
 depend on the machine's load, unlike the two targets). Targets: >= 5,000 commands/s, p99 <= 20 ms.
+
+Where the latency comes from, printed after the two figures: the latency by kind of command (NAME, which
+seats the players and starts the tables; the first call of a deal; PASS; a trick's first three cards; a
+trick's fourth card; a deal's 32nd card, which scores the deal and deals the next) with how many of the run's
+slowest 1% each kind holds; how far apart in time the tables finished each deal (the tables start together
+and play the same number of commands, so they stay nearly in step and their deal ends come as bursts); the
+closed-loop law (one command in flight per table: mean latency = tables / commands per second); the
+server's CPU time and its socket reads and writes per command (from /proc/PID/io).
 Always exits 0.
 """
 from __future__ import annotations
@@ -32,12 +40,19 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 TARGET_RATE = 5_000
 TARGET_P99_MS = 20.0
 ROOT = Path(__file__).resolve().parents[1]
+
+
+KIND_PLAY, KIND_TRICK_END, KIND_DEAL_END = "PLAY, a trick's 1st-3rd card", "PLAY, a trick's 4th card", \
+    "PLAY, a deal's 32nd card (scoring, next deal)"
+KINDS = ("NAME (seating, first deal)", "CONTRACT (first call of a deal)", "PASS", KIND_PLAY, KIND_TRICK_END,
+         KIND_DEAL_END)
 
 
 class Bot(asyncio.Protocol):
@@ -55,6 +70,11 @@ class Bot(asyncio.Protocol):
         self.hand: list[Any] = []
         self.den: Any = None
         self.latencies: list[float] = []
+        self.kinds: list[str] = []  # what each measured command was (the breakdown)
+        self.kind = KINDS[0]
+        self.deal_no = 0  # deals dealt to this client so far (610 events)
+        self.deal_ends: dict[int, float] = {}  # deal number -> when this client read the reply to its last card
+        self.played = 0  # cards seen played at the table in this deal (for the breakdown by position)
         self.sent_at = 0.0
         self.finished = 0
         self.pending: Any = None
@@ -95,12 +115,17 @@ class Bot(asyncio.Protocol):
         code = line[:3]
         if code[0] != "6":  # a reply
             self.latencies.append(now - self.sent_at)
+            self.kinds.append(self.kind)
+            if self.kind == KIND_DEAL_END:
+                self.deal_ends[self.deal_no] = now
+
             if not line.startswith("200"):
                 raise RuntimeError(f"{self.name}: unexpected reply {line!r}")
             if self.pending is not None:
                 self.hand.remove(self.pending)
                 self.pending = None
         elif code == "610":
+            self.deal_no += 1
             self.hand = self.cards(line.split(":", 1)[1])
         elif code == "622" and line.startswith("622 contract"):
             self.den = self.parse_den(line.split()[3])
@@ -111,12 +136,16 @@ class Bot(asyncio.Protocol):
                 self.done.set_result(None)
         elif code == "620":
             if "to bid" in line:
-                self.send(f"CONTRACT 80 {self.hand[0].suit.en}" if "no contract yet" in line else "PASS")
+                first = "no contract yet" in line
+                self.kind = KINDS[1] if first else KINDS[2]
+                self.send(f"CONTRACT 80 {self.hand[0].suit.en}" if first else "PASS")
             else:
                 inside = line[line.index("(") + 1:line.rindex(")")]
                 trick = [] if inside == "you lead" else self.cards(inside)
                 card = self.legal_cards(self.hand, trick, self.den)[0]
                 self.pending = card
+                self.kind = (KIND_PLAY if len(trick) < 3 else KIND_TRICK_END if len(self.hand) > 1
+                             else KIND_DEAL_END)
                 self.send(f"PLAY {card.protocol()}")
 
 
@@ -127,6 +156,15 @@ def _cpu_seconds(pid: int) -> float:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return 0.0
+
+
+def _syscalls(pid: int) -> tuple[int, int]:
+    """Read and write system calls made so far by a process (Linux /proc/PID/io; zeros elsewhere)."""
+    try:
+        fields = dict(line.split(": ") for line in Path(f"/proc/{pid}/io").read_text().splitlines())
+        return int(fields["syscr"]), int(fields["syscw"])
+    except (OSError, ValueError, KeyError):
+        return 0, 0
 
 
 PINNED = hasattr(os, "sched_getaffinity") and {0, 1} <= os.sched_getaffinity(0)
@@ -144,7 +182,7 @@ def _server_command(port_file: Path) -> list[str]:
     return cmd
 
 
-async def _load(port: int, tables: int, deals: int) -> tuple[list[float], float, int]:
+async def _load(port: int, tables: int, deals: int) -> tuple[list[Bot], float]:
     from arbitre.rulings.belote.cards import DECK
 
     loop = asyncio.get_running_loop()
@@ -152,8 +190,8 @@ async def _load(port: int, tables: int, deals: int) -> tuple[list[float], float,
     bots: list[Bot] = []
     for i in range(tables * 4):
         done: asyncio.Future[None] = loop.create_future()
-        _, bot = await asyncio.wait_for(
-            loop.create_connection(lambda d=done, n=i: Bot(f"bench{n:04d}", deals, d, cards), "127.0.0.1", port), 10)
+        bot = Bot(f"bench{i:04d}", deals, done, cards)
+        await asyncio.wait_for(loop.create_connection(lambda b=bot: b, "127.0.0.1", port), 10)  # type: ignore[misc]
         bots.append(bot)
     start = time.perf_counter()
     for bot in bots:
@@ -163,8 +201,38 @@ async def _load(port: int, tables: int, deals: int) -> tuple[list[float], float,
     for bot in bots:
         if bot.transport is not None:
             bot.transport.close()
-    lat = [x for b in bots for x in b.latencies]
-    return lat, wall, sum(b.finished for b in bots)
+    for bot in bots:
+        bot.deal_ends = {d: t - start for d, t in bot.deal_ends.items()}
+    return bots, wall
+
+
+def _quantile(sorted_values: list[float], q: float) -> float:
+    return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * q))]
+
+
+def _breakdown(bots: list[Bot]) -> dict[str, dict[str, float]]:
+    """Reply latency by kind of command (ms): count, p50, p99, max, and the share of the run's slowest 1%."""
+    lat = sorted(x for b in bots for x in b.latencies)
+    slow = _quantile(lat, 0.99)
+    out: dict[str, dict[str, float]] = {}
+    for kind in KINDS:
+        xs = sorted(x for b in bots for x, k in zip(b.latencies, b.kinds, strict=True) if k == kind)
+        if xs:
+            out[kind] = {"n": len(xs), "p50_ms": round(statistics.median(xs) * 1e3, 2),
+                         "p99_ms": round(_quantile(xs, 0.99) * 1e3, 2), "max_ms": round(xs[-1] * 1e3, 2),
+                         "of_slowest_1pct": sum(x >= slow for x in xs)}
+    return out
+
+
+def _lockstep(bots: list[Bot], deals: int) -> list[float]:
+    """For each deal number, how far apart (ms) the tables finished it: small spreads mean the deal ends
+    (scoring and the next deal's four hands at every table) come as one burst."""
+    spans = []
+    for d in range(1, deals + 1):
+        ends = [b.deal_ends[d] for b in bots if d in b.deal_ends]
+        if ends:
+            spans.append(round((max(ends) - min(ends)) * 1e3, 1))
+    return spans
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -172,6 +240,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--json", action="store_true")
+
     args = parser.parse_args(argv)
     proc = subprocess.Popen(_server_command(Path()), stderr=subprocess.PIPE, text=True, cwd=ROOT,
                             preexec_fn=_pin_server if PINNED else None)
@@ -184,21 +253,25 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         # the server logs every departure on stderr: drain it so that a full pipe never blocks the server
         threading.Thread(target=proc.stderr.read, daemon=True).start()
         cpu0 = _cpu_seconds(proc.pid)
+        io0 = _syscalls(proc.pid)
         client0 = time.process_time()
         cores = os.sched_getaffinity(0) if PINNED else set()
         if PINNED:
             os.sched_setaffinity(0, {1})  # the clients on the other core than the server
+        runner: Callable[..., Any]
         try:
             import uvloop
             runner = uvloop.run
         except ImportError:
             runner = asyncio.run
         try:
-            lat, wall, finished = runner(_load(int(match.group(1)), args.tables, args.deals))
+            bots, wall = runner(_load(int(match.group(1)), args.tables, args.deals))
         finally:
             if PINNED:
                 os.sched_setaffinity(0, cores)  # as before (run.py runs other benchmarks in this process)
         server_cpu = _cpu_seconds(proc.pid) - cpu0
+        io1 = _syscalls(proc.pid)
+        reads, writes = io1[0] - io0[0], io1[1] - io0[1]
         client_cpu = time.process_time() - client0
     finally:
         proc.send_signal(signal.SIGINT)
@@ -206,14 +279,19 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
-    lat.sort()
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1e3
+    lat = sorted(x for b in bots for x in b.latencies)
+    finished = sum(b.finished for b in bots)
+    p99 = _quantile(lat, 0.99) * 1e3
     result = {"tables": args.tables, "clients": args.tables * 4, "deals_per_table": args.deals,
               "commands": len(lat), "wall_s": round(wall, 3), "commands_per_s": round(len(lat) / wall),
               "median_ms": round(statistics.median(lat) * 1e3, 2), "p99_ms": round(p99, 2),
               "max_ms": round(lat[-1] * 1e3, 2), "deals_scored": finished // 4,
               "server_cpu_s": round(server_cpu, 2), "client_cpu_s": round(client_cpu, 2),
               "commands_per_server_cpu_s": round(len(lat) / server_cpu) if server_cpu else None,
+              "server_cpu_us_per_command": round(server_cpu / len(lat) * 1e6) if server_cpu else None,
+              "server_reads": reads, "server_writes": writes,
+              "littles_law_ms": round(args.tables / (len(lat) / wall) * 1e3, 2),
+              "by_kind": _breakdown(bots), "deal_end_spread_ms": _lockstep(bots, args.deals),
               "pinned": PINNED, "load_avg": os.getloadavg()[0],
               "targets": {"commands_per_s": TARGET_RATE, "p99_ms": TARGET_P99_MS}}
     if args.json:
@@ -230,7 +308,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         print(f"  reply latency: p50 {result['median_ms']} ms, p99 {result['p99_ms']} ms "
               f"(target <= {TARGET_P99_MS:g} ms: {'met' if p99_ok else 'NOT met'}), max {result['max_ms']} ms")
         print(f"  CPU: server {server_cpu:.2f} s ({result['commands_per_server_cpu_s']:,} commands per CPU second), "
-              f"clients {client_cpu:.2f} s")
+              f"clients {client_cpu:.2f} s ({client_cpu / wall:.0%} of the clients' core)")
+        print(f"  closed loop, one command in flight per table: mean latency ~ {args.tables} / rate = "
+              f"{result['littles_law_ms']} ms (measured mean {statistics.fmean(lat) * 1e3:.2f} ms); "
+              f"server CPU {result['server_cpu_us_per_command']} us per command; "
+              f"{writes / len(lat):.2f} socket writes and {reads / len(lat):.2f} reads per command")
+        print("  reply latency by command (ms):")
+        for kind, row in result["by_kind"].items():
+            print(f"    {kind:48s} n {row['n']:>5,}  p50 {row['p50_ms']:6.2f}  p99 {row['p99_ms']:6.2f}  "
+                  f"max {row['max_ms']:6.2f}  in the slowest 1%: {row['of_slowest_1pct']}")
+        print(f"  tables in lockstep: each deal's last card was answered at all {args.tables} tables within "
+              f"{', '.join(f'{x:g}' for x in result['deal_end_spread_ms'])} ms (deal 1, 2, ...)")
     return result
 
 

@@ -70,11 +70,17 @@ class ServerOptions:
     seed: int | None = None
 
 
-LAZY_EVENTS = frozenset({"611", "621", "622", "630", "631", "640", "641", "642", "650"})
-"""Events that ask nothing of the player (a deal begins, another player's call or card, the bidding is over,
-a trick or a deal is scored, a game is over or starts, a chat line): they may wait up to :data:`LAZY_DELAY`
-to leave in the same write as the next reply or "your turn" (620) of that player. Their order is kept."""
+LAZY_EVENTS = frozenset({"601", "602", "610", "611", "621", "622", "630", "631", "640", "641", "642", "650"})
+"""Events that ask nothing of the player (seated, waiting for players, their cards and a deal begins, another
+player's call or card, the bidding is over, a trick or a deal is scored, a game is over or starts, a chat
+line): they may wait up to :data:`LAZY_DELAY` to leave in the same write as the next reply or "your turn" (620)
+of that player. Their order is kept, so a player's cards always come before the 620 that asks them to bid.
+Why 601, 602 and 610 too: when many players arrive at once, every arrival wrote "waiting" to everyone in the
+lobby and every table wrote "seated" and four hands at once, about six writes per table on top of the replies;
+those bursts made the slowest replies of the 100-table benchmark (its p99)."""
 LAZY_DELAY = 0.05
+LAZY_BATCH = 32
+"""Most lazy writes :meth:`Outbox._tick` makes before it lets the loop read input again."""
 
 
 class Outbox:
@@ -110,15 +116,22 @@ class Outbox:
                 client.flush()
 
     def _tick(self) -> None:
-        """Write the lazy lines whose time is up (those of a client written since are gone already)."""
+        """Write the lazy lines whose time is up (those of a client written since are gone already), at most
+        :data:`LAZY_BATCH` writes at a time: when many are due together, the commands that arrived meanwhile
+        are read and answered between two batches instead of waiting behind them all."""
         self.timer = None
         lazy = self.lazy
         loop = asyncio.get_running_loop()
         now = loop.time()
+        writes = 0
         while lazy and lazy[0][0] <= now:
+            if writes >= LAZY_BATCH:
+                self.timer = loop.call_at(now, self._tick)  # after the next poll for input
+                return
             _, turn, client = lazy.popleft()
             if client.lazy and client.lazy_turn == turn:
                 client.flush()
+                writes += 1
         if lazy:
             self.timer = loop.call_at(lazy[0][0], self._tick)
 
@@ -270,6 +283,7 @@ class CoincheServer:
         self.seeds = itertools.count(options.seed or 0)
         self.server: asyncio.base_events.Server | None = None
         self.outbox = Outbox()
+        self.unstarted: set[int] = set()  # tables formed whose first deal is not dealt yet (:meth:`_start`)
 
     def t(self, text: T) -> str:
         return text.get(self.lang)
@@ -301,6 +315,8 @@ class CoincheServer:
             client.send(self._400(T("ligne vide", "empty line")))
             return True
         client.lines += 1
+        if client.table is not None and client.table.number in self.unstarted:
+            self._start(client.table)
         client.held = []
         try:
             reply, keep = self._dispatch(client, verb, args, text)
@@ -384,11 +400,29 @@ class CoincheServer:
             self.tables[number] = table
             for seat, client in enumerate(group):
                 self._seat(client, table, seat)
+            self.unstarted.add(number)
+            asyncio.get_running_loop().call_soon(self._start, table)
+        if self.lobby:
+            waiting = f"{EV_WAITING} " + self.t(T(f"en attente de {people - len(self.lobby)} joueur(s) de plus",
+                                                  f"waiting for {people - len(self.lobby)} more player(s)"))
+            for client in self.lobby:
+                client.send(waiting)
+
+    def _start(self, table: Table) -> None:
+        """Deal the first hand at a table just formed, after the replies to the commands read in the same turn of
+        the loop (or before the next command of one of its players, whichever comes first: :meth:`line`).
+        Why: when many players arrive together, each table's start (shuffle, deal, four hands) would otherwise
+        hold up the replies to every NAME read after it; the table's events still follow the reply to the NAME
+        that completed it, and a player's next command always finds the cards dealt."""
+        if table.number not in self.unstarted:
+            return
+        self.unstarted.discard(table.number)
+        try:
             table.start()
-        for client in self.lobby:
-            client.send(f"{EV_WAITING} " + self.t(T(
-                f"en attente de {people - len(self.lobby)} joueur(s) de plus",
-                f"waiting for {people - len(self.lobby)} more player(s)")))
+        except Exception:  # noqa: BLE001 - a bug must not take the server down
+            traceback.print_exc(file=sys.stderr)
+        finally:
+            self.flush()
 
     def gone(self, client: Client, why: T) -> None:
         client.closed = True

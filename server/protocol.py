@@ -148,8 +148,11 @@ def cards_text(cards: list[Card]) -> T:
     return T(", ".join([_FR_TEXTS[i] for i in idx]), ", ".join([_EN_TEXTS[i] for i in idx]))
 
 
-def sort_hand(cards: list[Card]) -> list[Card]:
-    return sorted(cards, key=lambda c: (c.suit, c.rank))
+def hand_text(cards: list[Card]) -> T:
+    """A hand as the protocol lists it, sorted by suit then rank (``HAND``, 610): the card indexes
+    (``suit * 8 + rank``, that order) are sorted rather than the cards, half the cost (four hands a deal)."""
+    idx = sorted([c.suit * 8 + c.rank for c in cards])
+    return T(", ".join([_FR_TEXTS[i] for i in idx]), ", ".join([_EN_TEXTS[i] for i in idx]))
 
 
 @dataclass(frozen=True)

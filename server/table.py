@@ -81,8 +81,8 @@ from arbitre.server.protocol import (
     cards_text,
     err_illegal,
     err_inexistant,
+    hand_text,
     read_card,
-    sort_hand,
 )
 
 Sink = Callable[[str], None]
@@ -193,7 +193,7 @@ class Table:
         return (self.leader + len(self.trick)) % 4
 
     def _hand_text(self, seat: int) -> T:
-        cards = cards_text(sort_hand(self.hands[seat]))
+        cards = hand_text(self.hands[seat])
         return T(f"vos cartes : {cards.fr}", f"your cards: {cards.en}")
 
     def _prompt(self) -> None:
@@ -243,7 +243,7 @@ class Table:
     def hand_reply(self, seat: int) -> Reply:
         if not self.hands[seat]:
             return ERR_EMPTYHAND
-        cards = cards_text(sort_hand(self.hands[seat]))
+        cards = hand_text(self.hands[seat])
         return Reply(200, "HAND_OKAY", T(f"voici votre main : {cards.fr}", f"There is your hand: {cards.en}"), True)
 
     def chat(self, seat: int, text: str) -> Reply:

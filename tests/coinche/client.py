@@ -144,7 +144,11 @@ async def whose_turn(players: list[Player], timeout: float = TIMEOUT, want: str 
 
 
 async def play_deal(players: list[Player], bid: bool = True) -> None:
-    """Drive one whole deal: the first to speak bids 80 in the suit of its first card, others pass; play legal cards."""
+    """Drive one whole deal: the first to speak bids 80 in the suit of its first card, others pass; play legal cards.
+
+    It returns once every player has the deal's score (640); as that event may wait for the player's next
+    write (the server's lazy events), the next deal may have begun meanwhile: a "no contract yet" prompt is
+    always the first call of a deal."""
     deal_events = [len([e for e in p.events if e.startswith("640")]) for p in players]
     while True:
         if all(len([e for e in p.events if e.startswith("640")]) > n for p, n in zip(players, deal_events, strict=False)):
@@ -155,6 +159,5 @@ async def play_deal(players: list[Player], bid: bool = True) -> None:
             p.turn = None
             call = f"CONTRACT 80 {p.hand[0].suit.en}" if bid and "no contract yet" in prompt else "PASS"
             assert (await p.cmd(call)).startswith("200")
-            bid = bid and call == "PASS"
         else:
             assert (await p.play_legal()).startswith("200")

@@ -192,3 +192,23 @@ def test_events_for_players_not_to_move_arrive_within_the_lazy_delay_in_order(se
             await p.close()
 
     served(body, ServerOptions(seed=3))
+
+
+
+def test_a_command_sent_with_the_name_that_completes_a_table_finds_the_cards_dealt(served):
+    """The new table deals after the replies of the same loop turn, but before its players' next command:
+    ``NAME`` and ``HAND`` in one write get the hand, and the player's cards come before their first 620."""
+    import asyncio
+
+    async def body(port, srv):
+        p = await Player.connect(port)
+        await p.send(b"NAME piped\nHAND\n")
+        assert (await asyncio.wait_for(p.replies.get(), 10)) == "200 Nickname changed"
+        hand = await asyncio.wait_for(p.replies.get(), 10)
+        assert hand is not None and hand.startswith("200 There is your hand: ") and hand.count(",") == 7
+        await whose_turn([p])
+        codes = [e[:3] for e in p.events]
+        assert codes.index("610") < codes.index("620")
+        await p.close()
+
+    served(body, ServerOptions(bots=3, seed=2))
