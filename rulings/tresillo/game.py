@@ -38,7 +38,7 @@ from arbitre.rulings.tresillo.play import (
     TriompheRule,
     by_suit,
     legal_rule,
-    trick_winner,
+    winner_rule,
 )
 from arbitre.rulings.tresillo.players import Player, Table
 from arbitre.rulings.tresillo.scoring import DEFAULT_OPTIONS, Options, settle
@@ -195,10 +195,15 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
 
     # -- play ------------------------------------------------------------------------------
     eff = EFF_SUIT[trump]
-    legal = legal_rule(trump, rule)
+    legal, win = legal_rule(trump, rule), winner_rule(trump)
     # per seat, what the card loop needs, bound once (the hot path): the hand, its split by suit, the
     # player's play method, the table
-    a, b, c = ((hands[s], by_suit(hands[s], trump), players[s - 1].play, tables[s]) for s in speakers)
+    h = hands[main]
+    a = (h, by_suit(h, trump), players[main - 1].play, tables[main])
+    h = hands[second]
+    b = (h, by_suit(h, trump), players[second - 1].play, tables[second])
+    h = hands[third]
+    c = (h, by_suit(h, trump), players[third - 1].play, tables[third])
     # from each leader on: the three seats, and each one's hand, its split by suit, play method and table
     rotation = {main: ((main, second, third), a, b, c), second: ((second, third, main), b, c, a),
                 third: ((third, main, second), c, a, b)}
@@ -232,17 +237,17 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
         h0.remove(led)
         split0[eff[led]].remove(led)
         trick.append(led)
-        card = play1(h1, legal(h1, split1, led), t1)
-        h1.remove(card)
-        split1[eff[card]].remove(card)
-        trick.append(card)
-        card = play2(h2, legal(h2, split2, led), t2)
-        h2.remove(card)
-        split2[eff[card]].remove(card)
-        trick.append(card)
-        winner = seats[trick_winner(trick, trump)]
+        c1 = play1(h1, legal(h1, split1, led), t1)
+        h1.remove(c1)
+        split1[eff[c1]].remove(c1)
+        trick.append(c1)
+        c2 = play2(h2, legal(h2, split2, led), t2)
+        h2.remove(c2)
+        split2[eff[c2]].remove(c2)
+        trick.append(c2)
+        winner = seats[win(led, c1, c2)]
         won[winner] += 1
-        tricks_log.append((leader, tuple(trick), winner))
+        tricks_log.append((leader, (led, c1, c2), winner))
         trick.clear()
         leader = winner
         if surrender is None:
