@@ -149,11 +149,13 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
     tables = {main: Table(main, favour, None, None, 0, shared), second: Table(second, favour, None, None, 0, shared),
               third: Table(third, favour, None, None, 0, shared)}
     state = AuctionState(speakers)
-    auction, options_now, apply = log.auction, state.legal_calls, state.apply
+    auction, options_now, record = log.auction, state.legal_calls, state.record
+    # by turn (the index into speakers): the seat, its player's bid method, its hand, its table
+    bidders = [(s, players[s - 1].bid, hands[s], tables[s]) for s in speakers]
     while not state.over:
-        seat = speakers[state.turn]
-        call = players[seat - 1].bid(hands[seat], state, tables[seat], options_now())
-        apply(call, seat)
+        seat, bid, hand, table = bidders[state.turn]
+        call = bid(hand, state, table, options_now())
+        record(call, seat)
         auction.append((seat, call))
     if state.redeal or state.holder is None or state.high is None:
         log.payments = settle(_SEATS[n], speakers, None, None, won).payments  # a redeal
@@ -204,11 +206,13 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
     b = (h, by_suit(h, trump), players[second - 1].play, tables[second])
     h = hands[third]
     c = (h, by_suit(h, trump), players[third - 1].play, tables[third])
-    # from each leader on: the three seats, and each one's hand, its split by suit, play method and table
-    rotation = {main: ((main, second, third), a, b, c), second: ((second, third, main), b, c, a),
-                third: ((third, main, second), c, a, b)}
+    # from each leader on: the three seats, then each one's hand, its split by suit, play method and table
+    rotation = {main: ((main, second, third), *a, *b, *c), second: ((second, third, main), *b, *c, *a),
+                third: ((third, main, second), *c, *a, *b)}
     tricks_log = log.tricks
     leader = main
+    seats, h0, split0, play0, t0, h1, split1, play1, t1, h2, split2, play2, t2 = rotation[leader]
+    order[:] = seats
     surrender: tuple[int, str, int | None] | None = None
     chelem: bool | None = None
     defender: int | None = None
@@ -231,8 +235,6 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
                 t.joueur = defender
         # the three cards, written out (the hot path): the leader may play any card, the two others
         # choose among the legal cards; players never modify the lists they are shown
-        seats, (h0, split0, play0, t0), (h1, split1, play1, t1), (h2, split2, play2, t2) = rotation[leader]
-        order[:] = seats
         led = play0(h0, h0, t0)
         h0.remove(led)
         split0[eff[led]].remove(led)
@@ -249,7 +251,10 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
         won[winner] += 1
         tricks_log.append((leader, (led, c1, c2), winner))
         trick.clear()
-        leader = winner
+        if winner != leader:
+            leader = winner
+            seats, h0, split0, play0, t0, h1, split1, play1, t1, h2, split2, play2, t2 = rotation[leader]
+            order[:] = seats
         if surrender is None:
             if k == 5 and won[joueur] == 5:
                 chelem = j_player.chelem(j_hand, j_table)
