@@ -204,7 +204,7 @@ class AuctionState:
         """Every legal call for the player whose turn it is (``plus`` spelled with each kind)."""
         if self.over:
             return []
-        if self.speakers[self.turn] in self.passed:
+        if self.passed and self.speakers[self.turn] in self.passed:
             return _ONLY_PASS
         high = self.high
         return _OPTIONS[0 if high is None else high]

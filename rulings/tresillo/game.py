@@ -44,10 +44,12 @@ from arbitre.rulings.tresillo.players import Player, Table
 from arbitre.rulings.tresillo.scoring import DEFAULT_OPTIONS, Options, settle
 from arbitre.rulings.tresillo.trumps import EFF_SUIT
 
-_DECK = range(40)
+_DECK = tuple(range(40))
 _NO_ARGS = ((),) * 40
 _SPEAKERS = {(d, n): speakers_of(d, n) for n in (3, 4) for d in range(1, n + 1)}
 _SEATS = {3: (1, 2, 3), 4: (1, 2, 3, 4)}
+_FAVOUR_KINDS = tuple(int(k) for k in Kind if k.is_favour)  # ints: hashing or naming an enum member is slow
+_RETOURNE = int(Kind.RETOURNE)
 _PLAIN_TRUMPS = [[s for s in SUITS if s != favour] for favour in SUITS]
 """The trumps a Jeu simple or a Solo may name, by favour suit (players must not modify the list)."""
 
@@ -116,9 +118,9 @@ def _exchange_json(seat: int, discard: list[int], draw: list[int],
 
 def _trump_for(kind: Kind, favour: int, talon: Sequence[int], hand: Sequence[int], player: Player,
                table: Table) -> int:
-    if kind.is_favour:
+    if kind in _FAVOUR_KINDS:
         return favour
-    if kind is Kind.RETOURNE:
+    if kind == _RETOURNE:
         return suit_of(talon[0])
     return player.choose_trump(hand, _PLAIN_TRUMPS[favour], table)
 
@@ -151,7 +153,9 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
     state = AuctionState(speakers)
     auction, options_now, record = log.auction, state.legal_calls, state.record
     # by turn (the index into speakers): the seat, its player's bid method, its hand, its table
-    bidders = [(s, players[s - 1].bid, hands[s], tables[s]) for s in speakers]
+    bidders = ((main, players[main - 1].bid, hands[main], tables[main]),
+               (second, players[second - 1].bid, hands[second], tables[second]),
+               (third, players[third - 1].bid, hands[third], tables[third]))
     while not state.over:
         seat, bid, hand, table = bidders[state.turn]
         call = bid(hand, state, table, options_now())
