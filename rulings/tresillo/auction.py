@@ -142,7 +142,7 @@ class CallRuling:
 class AuctionState:
     """The auction as it goes: whose turn, the highest announce, who has passed."""
 
-    __slots__ = ("calls", "high", "holder", "over", "passed", "passes", "redeal", "speakers", "turn")
+    __slots__ = ("_made", "_rulings", "high", "holder", "over", "passed", "passes", "redeal", "speakers", "turn")
 
     def __init__(self, speakers: Sequence[int]):
         self.speakers = list(speakers)
@@ -153,7 +153,20 @@ class AuctionState:
         self.passes = 0  # passes since the last announce (or since the start)
         self.over = False
         self.redeal = False
-        self.calls: list[CallRuling] = []
+        # every call recorded, as (seat, call, why illegal or None); the CallRuling objects are built from it
+        # on demand (the engine never reads them)
+        self._made: list[tuple[int, Call, tuple[str, T] | None]] = []
+        self._rulings: list[CallRuling] = []
+
+    @property
+    def calls(self) -> list[CallRuling]:
+        """Every call recorded so far, as ruled (in the order made)."""
+        rulings, made = self._rulings, self._made
+        for i in range(len(rulings), len(made)):
+            seat, call, bad = made[i]
+            rulings.append(CallRuling(i + 1, seat, call, True) if bad is None
+                           else CallRuling(i + 1, seat, call, False, bad[0], bad[1]))
+        return rulings
 
     @property
     def expected(self) -> int:
@@ -191,13 +204,18 @@ class AuctionState:
         """Every legal call for the player whose turn it is (``plus`` spelled with each kind)."""
         if self.over:
             return []
-        if self.speakers[self.turn] in self.passed:
+        if self.passed and self.speakers[self.turn] in self.passed:
             return _ONLY_PASS
         high = self.high
         return _OPTIONS[0 if high is None else high]
 
     def apply(self, call: Call, seat: int | None = None) -> CallRuling:
-        """Record ``call`` (by ``seat``, default: whoever's turn it is) and move the auction on."""
+        """Record ``call`` (by ``seat``, default: whoever's turn it is) and move the auction on; its ruling."""
+        self.record(call, seat)
+        return self.calls[-1]
+
+    def record(self, call: Call, seat: int | None = None) -> None:
+        """:meth:`apply` without building the ruling (the engine's hot path; :attr:`calls` still lists it)."""
         expected = self.speakers[self.turn]
         if seat is None:
             seat = expected
@@ -208,12 +226,9 @@ class AuctionState:
             if bad is None and seat != expected and not over:
                 reason = REASONS["out_of_turn"]
                 bad = ("out_of_turn", T(reason.fr.format(expected=expected), reason.en.format(expected=expected)))
-        calls = self.calls
-        ruling = (CallRuling(len(calls) + 1, seat, call, True) if bad is None
-                  else CallRuling(len(calls) + 1, seat, call, False, bad[0], bad[1]))
-        calls.append(ruling)
+        self._made.append((seat, call, bad))
         if over:
-            return ruling
+            return
         if bad is None and call.type != PASS:
             self.high = self.kind_of(call)
             self.holder = seat
@@ -230,7 +245,6 @@ class AuctionState:
             self.turn = (self.turn + 1) % 3
         elif seat in self.speakers:
             self.turn = (self.speakers.index(seat) + 1) % 3
-        return ruling
 
 
 @dataclass

@@ -38,16 +38,18 @@ from arbitre.rulings.tresillo.play import (
     TriompheRule,
     by_suit,
     legal_rule,
-    trick_winner,
+    winner_rule,
 )
 from arbitre.rulings.tresillo.players import Player, Table
 from arbitre.rulings.tresillo.scoring import DEFAULT_OPTIONS, Options, settle
 from arbitre.rulings.tresillo.trumps import EFF_SUIT
 
-_DECK = range(40)
+_DECK = tuple(range(40))
 _NO_ARGS = ((),) * 40
 _SPEAKERS = {(d, n): speakers_of(d, n) for n in (3, 4) for d in range(1, n + 1)}
 _SEATS = {3: (1, 2, 3), 4: (1, 2, 3, 4)}
+_FAVOUR_KINDS = tuple(int(k) for k in Kind if k.is_favour)  # ints: hashing or naming an enum member is slow
+_RETOURNE = int(Kind.RETOURNE)
 _PLAIN_TRUMPS = [[s for s in SUITS if s != favour] for favour in SUITS]
 """The trumps a Jeu simple or a Solo may name, by favour suit (players must not modify the list)."""
 
@@ -116,9 +118,9 @@ def _exchange_json(seat: int, discard: list[int], draw: list[int],
 
 def _trump_for(kind: Kind, favour: int, talon: Sequence[int], hand: Sequence[int], player: Player,
                table: Table) -> int:
-    if kind.is_favour:
+    if kind in _FAVOUR_KINDS:
         return favour
-    if kind is Kind.RETOURNE:
+    if kind == _RETOURNE:
         return suit_of(talon[0])
     return player.choose_trump(hand, _PLAIN_TRUMPS[favour], table)
 
@@ -149,11 +151,15 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
     tables = {main: Table(main, favour, None, None, 0, shared), second: Table(second, favour, None, None, 0, shared),
               third: Table(third, favour, None, None, 0, shared)}
     state = AuctionState(speakers)
-    auction, options_now, apply = log.auction, state.legal_calls, state.apply
+    auction, options_now, record = log.auction, state.legal_calls, state.record
+    # by turn (the index into speakers): the seat, its player's bid method, its hand, its table
+    bidders = ((main, players[main - 1].bid, hands[main], tables[main]),
+               (second, players[second - 1].bid, hands[second], tables[second]),
+               (third, players[third - 1].bid, hands[third], tables[third]))
     while not state.over:
-        seat = speakers[state.turn]
-        call = players[seat - 1].bid(hands[seat], state, tables[seat], options_now())
-        apply(call, seat)
+        seat, bid, hand, table = bidders[state.turn]
+        call = bid(hand, state, table, options_now())
+        record(call, seat)
         auction.append((seat, call))
     if state.redeal or state.holder is None or state.high is None:
         log.payments = settle(_SEATS[n], speakers, None, None, won).payments  # a redeal
@@ -195,15 +201,22 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
 
     # -- play ------------------------------------------------------------------------------
     eff = EFF_SUIT[trump]
-    legal = legal_rule(trump, rule)
+    legal, win = legal_rule(trump, rule), winner_rule(trump)
     # per seat, what the card loop needs, bound once (the hot path): the hand, its split by suit, the
     # player's play method, the table
-    a, b, c = ((hands[s], by_suit(hands[s], trump), players[s - 1].play, tables[s]) for s in speakers)
-    # from each leader on: the three seats, and each one's hand, its split by suit, play method and table
-    rotation = {main: ((main, second, third), a, b, c), second: ((second, third, main), b, c, a),
-                third: ((third, main, second), c, a, b)}
+    h = hands[main]
+    a = (h, by_suit(h, trump), players[main - 1].play, tables[main])
+    h = hands[second]
+    b = (h, by_suit(h, trump), players[second - 1].play, tables[second])
+    h = hands[third]
+    c = (h, by_suit(h, trump), players[third - 1].play, tables[third])
+    # from each leader on: the three seats, then each one's hand, its split by suit, play method and table
+    rotation = {main: ((main, second, third), *a, *b, *c), second: ((second, third, main), *b, *c, *a),
+                third: ((third, main, second), *c, *a, *b)}
     tricks_log = log.tricks
     leader = main
+    seats, h0, split0, play0, t0, h1, split1, play1, t1, h2, split2, play2, t2 = rotation[leader]
+    order[:] = seats
     surrender: tuple[int, str, int | None] | None = None
     chelem: bool | None = None
     defender: int | None = None
@@ -226,25 +239,26 @@ def play_coup(players: Sequence[Player], rng: random.Random, *, number: int = 1,
                 t.joueur = defender
         # the three cards, written out (the hot path): the leader may play any card, the two others
         # choose among the legal cards; players never modify the lists they are shown
-        seats, (h0, split0, play0, t0), (h1, split1, play1, t1), (h2, split2, play2, t2) = rotation[leader]
-        order[:] = seats
         led = play0(h0, h0, t0)
         h0.remove(led)
         split0[eff[led]].remove(led)
         trick.append(led)
-        card = play1(h1, legal(h1, split1, led), t1)
-        h1.remove(card)
-        split1[eff[card]].remove(card)
-        trick.append(card)
-        card = play2(h2, legal(h2, split2, led), t2)
-        h2.remove(card)
-        split2[eff[card]].remove(card)
-        trick.append(card)
-        winner = seats[trick_winner(trick, trump)]
+        c1 = play1(h1, legal(h1, split1, led), t1)
+        h1.remove(c1)
+        split1[eff[c1]].remove(c1)
+        trick.append(c1)
+        c2 = play2(h2, legal(h2, split2, led), t2)
+        h2.remove(c2)
+        split2[eff[c2]].remove(c2)
+        trick.append(c2)
+        winner = seats[win(led, c1, c2)]
         won[winner] += 1
-        tricks_log.append((leader, tuple(trick), winner))
+        tricks_log.append((leader, (led, c1, c2), winner))
         trick.clear()
-        leader = winner
+        if winner != leader:
+            leader = winner
+            seats, h0, split0, play0, t0, h1, split1, play1, t1, h2, split2, play2, t2 = rotation[leader]
+            order[:] = seats
         if surrender is None:
             if k == 5 and won[joueur] == 5:
                 chelem = j_player.chelem(j_hand, j_table)

@@ -1,7 +1,7 @@
 """The play of the cards: what may be played, who wins a trick.
 
 What: :func:`legal_cards` (and :func:`legal_rule` / :func:`legal_from`, the same rule for the engine), :func:`broken_obligation` (the rule a card breaks,
-for the checker) and :func:`trick_winner`.
+for the checker) and :func:`trick_winner` (and :func:`winner_rule`, the same rule for the engine).
 
 The rules, as the rulebook gives them:
 
@@ -165,7 +165,14 @@ def broken_obligation(hand: Sequence[int], trick: Sequence[int], trump: int, pla
 
 
 def trick_winner(trick: Sequence[int], trump: int) -> int:
-    """Index (in ``trick``) of the winning card: the highest trump, else the highest of the suit led."""
+    """Index (in ``trick``) of the winning card: the highest trump, else the highest of the suit led.
+
+    Ties cannot happen between different cards of one trick (:data:`WIN_KEY` ranks them strictly) except
+    at -1, the cards that neither follow nor trump, which never beat the card led. A whole trick of three
+    cards goes through :func:`winner_rule`'s unrolled form of this loop.
+    """
+    if len(trick) == 3:
+        return _WINNERS[trump](*trick)
     key = _LED_KEY[trump][trick[0]]
     best = i = 0
     best_key = -2  # below every key: the card led wins unless beaten
@@ -175,3 +182,29 @@ def trick_winner(trick: Sequence[int], trump: int) -> int:
             best, best_key = i, k
         i += 1
     return best
+
+
+WinnerRule = Callable[[int, int, int], int]
+"""``winner(led, second, third)``: the index (0, 1, 2) of the card that wins a whole trick of three."""
+
+
+def _make_winner(trump: int) -> WinnerRule:
+    led_key = _LED_KEY[trump]
+
+    def winner(led: int, second: int, third: int) -> int:
+        # trick_winner's loop, unrolled for three cards: a later card wins only with a strictly higher key
+        key = led_key[led]
+        k0, k1, k2 = key[led], key[second], key[third]
+        if k1 > k0:
+            return 2 if k2 > k1 else 1
+        return 2 if k2 > k0 else 0
+
+    return winner
+
+
+_WINNERS = [_make_winner(t) for t in range(4)]
+
+
+def winner_rule(trump: int) -> WinnerRule:
+    """The trick-winner rule for a contract, bound once (the engine calls it for every trick)."""
+    return _WINNERS[trump]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import repeat, starmap
 from typing import Any
 
 from arbitre.rulings.tresillo.auction import PASS, AuctionState, Call, Kind
@@ -123,8 +122,9 @@ class RandomPlayer(Player):
         n = least + int(rand() * (most - least + 1))
         if not n:
             return []
-        keys = list(starmap(rand, repeat((), len(hand))))  # a random order of the hand: one key per card
-        return [hand[i] for i in sorted(range(len(hand)), key=keys.__getitem__)[:n]]
+        # a random order of the hand: one random key per card, drawn in the hand's order (sorted draws the
+        # keys first, one per item in order, then sorts stably)
+        return sorted(hand, key=lambda _: rand())[:n]
 
     def permit(self, hand: Sequence[int], count: int, table: Table) -> bool:
         return self._random() < 0.5

@@ -148,7 +148,8 @@ def settle(seats: Sequence[int], active: Sequence[int], joueur: int | None, kind
     if joueur is None or kind is None:
         return Settlement("redeal", None, pay)
     value = options.retourne_value if kind == 3 else _VALUES[kind]
-    opponents = [s for s in active if s != joueur]
+    x, y, z = active
+    opponents = [y, z] if joueur == x else [x, z] if joueur == y else [x, y] if joueur == z else [x, y, z]
     final = joueur
     if surrender == "defend" and defender in opponents:
         third = opponents[0] if opponents[1] == defender else opponents[1]
@@ -176,9 +177,12 @@ def settle(seats: Sequence[int], active: Sequence[int], joueur: int | None, kind
             else:  # Puesta: the value to each who tied; Codillo: three times to each with the most
                 best = ta if ta > tb else tb
                 due = value if outcome == "puesta" else 3 * value
-                for o, n in ((a, ta), (b, tb)):
-                    if n == best:
-                        _pay(pay, joueur, o, due)
+                if ta == best:
+                    pay[joueur] -= due
+                    pay[a] += due
+                if tb == best:
+                    pay[joueur] -= due
+                    pay[b] += due
     if dealer is not None and bet is not None and category is not None:
         dealer_bet(pay, dealer, bet, category, final,
                    opponents if final == joueur else [s for s in active if s != final], stake)
@@ -190,8 +194,10 @@ def dealer_bet(pay: dict[int, int], dealer: int, bet: str, category: str, joueur
     """Add the dealer's bet to ``pay`` (the coup's payments before the bet)."""
     if bet == category:
         if bet == "J":
+            due = BET_WHEN_RIGHT["J"]
             for o in opponents:
-                _pay(pay, o, dealer, BET_WHEN_RIGHT["J"])
+                pay[o] -= due
+                pay[dealer] += due
         else:
             _pay(pay, joueur, dealer, BET_WHEN_RIGHT[bet])
         return
@@ -206,6 +212,10 @@ def dealer_bet(pay: dict[int, int], dealer: int, bet: str, category: str, joueur
             top, winners = v, [s]
         elif v == top:
             winners.append(s)
+    if len(winners) == 1:  # the usual case
+        pay[dealer] -= stake
+        pay[winners[0]] += stake
+        return
     if len(winners) > 1:
         n = len(pay)
         winners.sort(key=lambda s: (s - dealer) % n)
