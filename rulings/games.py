@@ -140,7 +140,7 @@ GAMES: dict[str, Game] = {
              classifier="arbitre.rulings.tresillo.auction:classify_auction",
              renderer="arbitre.cli.tresillo:render_classification",
              checker="arbitre.rulings.tresillo.check:check_game",
-             call_kind="arbitre.rulings.tresillo.auction:Kind",
+             call_kind="arbitre.rulings.calls:CallKind", contract="arbitre.rulings.tresillo.auction:AuctionResult",
              has_trees=True, commands=frozenset({"classify", "ruling", "law"})),
     )
 }

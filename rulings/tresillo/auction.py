@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
+from arbitre.rulings.calls import CallKind
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -94,6 +95,12 @@ class Call:
             return T("plus", "more (plus)")
         k = self.kind.label()
         return T(f"plus : {k.fr}", f"more (plus): {k.en}")
+
+    @property
+    def call_kind(self) -> CallKind:
+        """The shared kind of call: ``passe`` is a pass; ``je joue`` and ``plus`` are bids (each
+        announces a kind of game, the tresillo contract)."""
+        return CallKind.PASS if self.type == PASS else CallKind.BID
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"call": self.type}

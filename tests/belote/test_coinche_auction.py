@@ -226,4 +226,8 @@ def test_one_call_kind_each_game_says_its_own_words():
     assert [c["kind"] for c in r.to_dict()["calls"]] == ["bid", "coinche", "surcoinche"]
     assert BridgeCall.parse("X").kind is CallKind.DOUBLE
     assert games.get("bridge").call_word(CallKind.DOUBLE) == "double"
-    assert {games.get(g).load("call_kind") for g in ("bridge", "belote", "coinche")} == {CallKind}
+    assert {games.get(g).load("call_kind") for g in games.GAMES} == {CallKind}
+    from arbitre.rulings.tresillo.auction import parse_call
+
+    assert [parse_call(w).call_kind for w in ("passe", "je joue", "plus solo")] == [
+        CallKind.PASS, CallKind.BID, CallKind.BID]
