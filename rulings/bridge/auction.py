@@ -69,6 +69,15 @@ class Irregularity:
     tree: str | None = None
 
 
+def _note_replacement(irr: Irregularity, entry: Entry) -> None:
+    """Tell the director, on the rectified call, which call replaced it and how he ruled it (the
+    ruling tree's ``comparable`` question is then answered from the record)."""
+    irr.params["replaced_by"] = str(entry.index + 1)
+    irr.params["replaced_by_text"] = str(entry.call)
+    irr.params["replacement_ruling"] = "comparable" if entry.comparable else "not-comparable"
+    irr.facts["comparable"] = "yes" if entry.comparable else "no"  # the ruling trees' question (Law 23A)
+
+
 @dataclass(slots=True)
 class Entry:
     """One call as recorded, with what the engine made of it."""
@@ -191,6 +200,7 @@ class Auction:
             self._check_obligation(entry, obligation)
         if replaced is not None:
             entry.replaces = replaced[0].index
+            _note_replacement(replaced[1], entry)
             if comparable is False:
                 law = "27B3" if call.code in (kernel.DOUBLE, kernel.REDOUBLE) else "27B2"
                 self._must_pass[who.partner] = Obligation(replaced[1], law, True, entry)
@@ -266,7 +276,6 @@ class Auction:
         entry.effective = False
         irr.status = Status.CANCELLED
         irr.facts["accepted"] = "no"
-        irr.facts["other_caller"] = "director-called"
         self._bidding, self._turn = before, entry.seat
         self._accept_at = -2
 
@@ -300,6 +309,7 @@ class Auction:
         if law is None:
             return
         entry.replaces = irr.index
+        _note_replacement(irr, entry)
         if comparable is False:
             self._must_pass[entry.seat.partner] = Obligation(irr, law, False, entry)
 
