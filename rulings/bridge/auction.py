@@ -165,10 +165,10 @@ class Auction:
         """Record a call. ``comparable`` is the director's ruling on it as a replacement call
         (Law 23A): True comparable, False not comparable, None not said (the record is silent)."""
         replaced = None
-        if self._insufficient is not None:
+        if comparable is not None and self._insufficient is not None:  # only a marked call replaces it
             replaced, self._insufficient = self._insufficient, None
-            if comparable is None or (seat is not None and seat != replaced[0].seat):
-                replaced = None  # not marked as its replacement: the record goes on as before
+            if replaced[0].index != len(self.entries) - 1 or (seat is not None and seat != replaced[0].seat):
+                replaced = None  # not right after it, or another player's: the record goes on as before
             else:
                 self._withdraw(*replaced)
         if seat is not None:

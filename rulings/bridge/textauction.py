@@ -107,6 +107,7 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
     pending: list[tuple[str, int, _Token]] = []  # raw, column, what the token says
     known = _TOKENS  # the same few tokens make up every auction: each is read once
     tagged = False
+    rulings: dict[int, bool] = {}  # the position of a call -> the director's ruling marked after it
     for tm in _TOKEN.finditer(body, start):
         raw = tm.group()
         token = known.get(raw)
@@ -115,6 +116,8 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
             if len(known) < 4096:
                 known[raw] = token
         tagged = tagged or token[1] is not None
+        if token[4] is not None:  # a ruling on the call before it
+            rulings[len(pending) - 1] = token[4]
         pending.append((raw, tm.start() + 1, token))
     if dealer is None and pending and pending[0][2][1] is not None:  # Seat.N is 0: test against None
         dealer = pending[0][2][1]
@@ -129,7 +132,6 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
     auction = board.auction
     assert auction is not None
     push, tokens = auction.push, board.calls
-    last = len(pending) - 1
     for i, (raw, col, (call, seat, alert, all_pass, ruling)) in enumerate(pending):
         if call is None:
             if ruling is None:  # the director was called here
@@ -145,11 +147,11 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
                 entry = push(PASS, None, token=raw, column=col)
                 tokens.append(CallToken(raw, lineno, col, PASS, entry.seat, entry.index))
             continue
-        mark = pending[i + 1] if i < last and pending[i + 1][2][0] is None else None
-        comparable = mark[2][4] if mark is not None else None
+        comparable = rulings.get(i) if rulings else None
         entry = push(call, seat, alert=alert, token=raw, column=col, comparable=comparable)
         tokens.append(CallToken(raw, lineno, col, call, entry.seat, entry.index, alert))
-        if mark is not None and comparable is not None and entry.replaces is None:
+        if comparable is not None and entry.replaces is None:
+            mark = pending[i + 1]
             raise InputError(T("{t!r} : {c} ne remplace aucune déclaration rectifiée par l'arbitre (enchère "
                                "insuffisante, Loi 27B ; déclaration hors tour, Lois 30B, 31A2, 31B, 32A2, 32B) : "
                                "rien à juger comparable ou non", "{t!r}: {c} replaces no call the director "
