@@ -235,7 +235,7 @@ def test_an_insufficient_bid_replaced_not_comparable_bars_the_partner_for_the_wh
     a.rectify()
     _push(a, ["E:2H", "S:P", "W:P", "N:2S", "E:P", "S:P", "W:3H"], {0: False})
     insufficient, broken = a.irregularities
-    assert insufficient.status == "cancelled" and not a.entries[1].effective and a.entries[2].replaces == 1
+    assert insufficient.status == "cancelled" and not a.entries[1].effective and a.replaces == {2: 1}
     assert insufficient.facts["comparable"] == "no" and insufficient.params["replaced_by"] == "3"
     assert broken.index == 8 and broken.params["obligation_law"] == "27B2"
     assert broken.params["replacement_call"] == "3" and str(a.contract) == "3H E"
@@ -253,7 +253,7 @@ def test_without_the_ruling_an_insufficient_bid_after_td_is_held_as_before():
     a.rectify()
     _push(a, ["S:P", "W:2S"])
     (irr,) = a.irregularities
-    assert irr.status == "accepted" and a.entries[1].effective and a.entries[2].replaces is None
+    assert irr.status == "accepted" and a.entries[1].effective and not a.replaces
 
 
 def test_a_call_out_of_rotation_replaced_not_comparable_bars_the_partner_at_his_next_turn_only():
@@ -271,11 +271,11 @@ def test_rho_passing_makes_31a1_no_replacement_and_a_ruling_survives_pop():
     a = run("N:1H E:P W:1S")
     a.rectify()
     _push(a, ["S:P", "W:2S"], {1: False})
-    assert a.entries[-1].replaces is None and a.entries[-1].comparable is False  # 31A1: repeat, nothing to rule
+    assert not a.replaces and a.rulings == {4: False}  # 31A1: repeat, nothing to rule
     a = run("N:1H E:P W:1S")
     a.rectify()
     _push(a, ["S:2H", "W:3C", "N:P", "E:3S"], {1: False})
     assert a.irregularities[-1].params["obligation_law"] == "31A2(b)"
     a.pop()
     a.push(Call.parse("3S"), Seat.E)
-    assert a.irregularities[-1].params["obligation_law"] == "31A2(b)" and a.entries[4].replaces == 2
+    assert a.irregularities[-1].params["obligation_law"] == "31A2(b)" and a.replaces == {4: 2}

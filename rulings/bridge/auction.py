@@ -69,13 +69,13 @@ class Irregularity:
     tree: str | None = None
 
 
-def _note_replacement(irr: Irregularity, entry: Entry) -> None:
+def _note_replacement(irr: Irregularity, entry: Entry, comparable: bool) -> None:
     """Tell the director, on the rectified call, which call replaced it and how he ruled it (the
     ruling tree's ``comparable`` question is then answered from the record)."""
     irr.params["replaced_by"] = str(entry.index + 1)
     irr.params["replaced_by_text"] = str(entry.call)
-    irr.params["replacement_ruling"] = "comparable" if entry.comparable else "not-comparable"
-    irr.facts["comparable"] = "yes" if entry.comparable else "no"  # the ruling trees' question (Law 23A)
+    irr.params["replacement_ruling"] = "comparable" if comparable else "not-comparable"
+    irr.facts["comparable"] = "yes" if comparable else "no"  # the ruling trees' question (Law 23A)
 
 
 @dataclass(slots=True)
@@ -91,8 +91,6 @@ class Entry:
     note: str | None = None
     token: str | None = None
     column: int | None = None
-    comparable: bool | None = None  # the director's ruling on a replacement call (Law 23A), if given
-    replaces: int | None = None  # the index of the rectified call this call replaces, when ruled on
 
 
 @dataclass(slots=True)
@@ -158,6 +156,8 @@ class Auction:
         self._insufficient: tuple[Entry, Irregularity, kernel.Bidding] | None = None  # just before a TD mark
         self._before_insufficient: kernel.Bidding | None = None  # the state before the last insufficient bid
         self.rectified_at: list[int] = []  # the director was called before these calls (see rectify)
+        self.rulings: dict[int, bool] = {}  # call index -> the director's ruling on it as a replacement (Law 23A)
+        self.replaces: dict[int, int] = {}  # replacement call index -> the rectified call it replaces (ruled on)
 
     # -- history --------------------------------------------------------------------
     def push(self, call: Call, seat: Seat | None = None, *, alert: bool = False, note: str | None = None,
@@ -192,15 +192,15 @@ class Auction:
                                                         _CANCELLED))
             return entry
         if comparable is not None:
-            entry.comparable = comparable
+            self.rulings[index] = comparable
         if self._must_pass and who in self._must_pass:
             obligation = self._must_pass[who]
             if not obligation.whenever:
                 del self._must_pass[who]
             self._check_obligation(entry, obligation)
         if replaced is not None:
-            entry.replaces = replaced[0].index
-            _note_replacement(replaced[1], entry)
+            self.replaces[index] = replaced[0].index
+            _note_replacement(replaced[1], entry, comparable is True)
             if comparable is False:
                 law = "27B3" if call.code in (kernel.DOUBLE, kernel.REDOUBLE) else "27B2"
                 self._must_pass[who.partner] = Obligation(replaced[1], law, True, entry)
@@ -227,13 +227,13 @@ class Auction:
             raise IndexError("pop from an empty auction")
         last = self.entries[-1]
         kept = self.entries[:-1]
-        tagged, rectified = self.seat_tagged, set(self.rectified_at)
+        tagged, rectified, rulings, replaces = self.seat_tagged, set(self.rectified_at), self.rulings, self.replaces
         self.__init__(self.dealer, tagged)  # type: ignore[misc]
         for e in kept:
             if e.index in rectified:
                 self.rectify()
-            self.push(e.call, e.seat if tagged or e.replaces is not None else None, alert=e.alert, note=e.note,
-                      token=e.token, column=e.column, comparable=e.comparable)
+            self.push(e.call, e.seat if tagged or e.index in replaces else None, alert=e.alert, note=e.note,
+                      token=e.token, column=e.column, comparable=rulings.get(e.index))
         if len(kept) in rectified:
             self.rectify()
         return last
@@ -308,8 +308,8 @@ class Auction:
                 law = "32B"
         if law is None:
             return
-        entry.replaces = irr.index
-        _note_replacement(irr, entry)
+        self.replaces[entry.index] = irr.index
+        _note_replacement(irr, entry, comparable)
         if comparable is False:
             self._must_pass[entry.seat.partner] = Obligation(irr, law, False, entry)
 

@@ -150,7 +150,7 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
         comparable = rulings.get(i) if rulings else None
         entry = push(call, seat, alert=alert, token=raw, column=col, comparable=comparable)
         tokens.append(CallToken(raw, lineno, col, call, entry.seat, entry.index, alert))
-        if comparable is not None and entry.replaces is None:
+        if comparable is not None and entry.index not in auction.replaces:
             mark = pending[i + 1]
             raise InputError(T("{t!r} : {c} ne remplace aucune déclaration rectifiée par l'arbitre (enchère "
                                "insuffisante, Loi 27B ; déclaration hors tour, Lois 30B, 31A2, 31B, 32A2, 32B) : "
