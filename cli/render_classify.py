@@ -37,6 +37,8 @@ _AFTER = {  # what followed a call out of rotation that LHO did not accept (fact
     "director-called": T(" ; l'arbitre a été appelé : déclaration annulée (Loi 29B)",
                          "; the Director was called: the call is cancelled (Law 29B)"),
 }
+_RULED = {"comparable": T("jugée comparable (Loi 23A)", "ruled comparable (Law 23A)"),
+          "not-comparable": T("jugée non comparable (Loi 23A)", "ruled not comparable (Law 23A)")}
 _COLON = T("\u00a0:", ":")  # French puts a (non-breaking) space before a colon
 
 
@@ -106,10 +108,21 @@ def render(report: AuctionReport, lang: str, console: Console) -> None:
             whose = Seat[i.params["whose_turn"]].render(lang)
             detail += T(f" — au tour de son {rel[0]} ({whose})", f" — at {rel[1]}'s turn ({whose})").get(lang)
         detail += _AFTER.get(i.facts.get("other_caller", ""), _NOTHING).get(lang)
+        if i.params.get("replaced_by"):  # the director's ruling on the replacement call (Law 23A)
+            r, ruled = i.params["replaced_by"], _RULED[i.params.get("replacement_ruling", "")]
+            detail += T(f" ; remplacée par la déclaration n° {r}, {ruled.fr}", f"; replaced by call #{r}, {ruled.en}"
+                        ).get(lang)
         if i.params.get("obligation_law"):
             n, law = i.params["obligation_call"], i.params["obligation_law"]
-            detail += T(f" — tenu de passer (Loi {law}, après la déclaration n° {n})",
-                        f" — required to pass (Law {law}, after call #{n})").get(lang)
+            r = i.params.get("replacement_call")
+            if r:  # the partner's forced pass after a replacement ruled not comparable
+                detail += T(f" — tenu de passer (Loi {law} : la déclaration n° {n} a été remplacée par la n° {r}, "
+                            "jugée non comparable)",
+                            f" — required to pass (Law {law}: call #{n} was replaced by call #{r}, ruled not "
+                            "comparable)").get(lang)
+            else:
+                detail += T(f" — tenu de passer (Loi {law}, après la déclaration n° {n})",
+                            f" — required to pass (Law {law}, after call #{n})").get(lang)
         it.add_row(
             i.law, f"#{i.index + 1} {_call(i.call, lang)}", Seat[i.seat].render(lang),
             T(*_STATUS.get(i.status, (i.status, i.status))).get(lang),

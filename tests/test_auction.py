@@ -221,3 +221,61 @@ def test_a_director_call_with_nothing_open_changes_nothing():
     a.rectify()
     a.push(Call.parse("2H"))
     assert a.is_legal and str(a.contract) == "2H N"
+
+
+def _push(a, tokens, comparable=None):
+    """Push ``SEAT:CALL`` tokens; ``comparable`` maps a token's position to the director's ruling."""
+    for i, tok in enumerate(tokens):
+        seat, call = tok.split(":")
+        a.push(Call.parse(call), Seat.parse(seat), comparable=(comparable or {}).get(i))
+
+
+def test_an_insufficient_bid_replaced_not_comparable_bars_the_partner_for_the_whole_auction():
+    a = run("N:1S E:1H")
+    a.rectify()
+    _push(a, ["E:2H", "S:P", "W:P", "N:2S", "E:P", "S:P", "W:3H"], {0: False})
+    insufficient, broken = a.irregularities
+    assert insufficient.status == "cancelled" and not a.entries[1].effective and a.replaces == {2: 1}
+    assert insufficient.facts["comparable"] == "no" and insufficient.params["replaced_by"] == "3"
+    assert broken.index == 8 and broken.params["obligation_law"] == "27B2"
+    assert broken.params["replacement_call"] == "3" and str(a.contract) == "3H E"
+
+
+def test_an_insufficient_bid_replaced_by_a_comparable_call_leaves_the_partner_free():
+    a = run("N:1S E:1H")
+    a.rectify()
+    _push(a, ["E:2H", "S:P", "W:4H"], {0: True})
+    assert kinds(a) == ["insufficient-bid"] and str(a.contract) == "4H E"
+
+
+def test_without_the_ruling_an_insufficient_bid_after_td_is_held_as_before():
+    a = run("N:1S E:1H")
+    a.rectify()
+    _push(a, ["S:P", "W:2S"])
+    (irr,) = a.irregularities
+    assert irr.status == "accepted" and a.entries[1].effective and not a.replaces
+
+
+def test_a_call_out_of_rotation_replaced_not_comparable_bars_the_partner_at_his_next_turn_only():
+    a = run("S:1S")
+    a.rectify()
+    _push(a, ["N:P", "E:P", "S:2S", "W:P", "N:P", "E:3H", "S:P", "W:P", "N:3S"], {2: False})
+    assert kinds(a) == ["bid-out-of-rotation"]  # North passed at his next turn: Law 31B is done with him
+    a = run("S:1S")
+    a.rectify()
+    _push(a, ["N:P", "E:P", "S:2S", "W:P", "N:3S"], {2: False})
+    assert a.irregularities[-1].params["obligation_law"] == "31B"
+
+
+def test_rho_passing_makes_31a1_no_replacement_and_a_ruling_survives_pop():
+    a = run("N:1H E:P W:1S")
+    a.rectify()
+    _push(a, ["S:P", "W:2S"], {1: False})
+    assert not a.replaces and a.rulings == {4: False}  # 31A1: repeat, nothing to rule
+    a = run("N:1H E:P W:1S")
+    a.rectify()
+    _push(a, ["S:2H", "W:3C", "N:P", "E:3S"], {1: False})
+    assert a.irregularities[-1].params["obligation_law"] == "31A2(b)"
+    a.pop()
+    a.push(Call.parse("3S"), Seat.E)
+    assert a.irregularities[-1].params["obligation_law"] == "31A2(b)" and a.replaces == {4: 2}

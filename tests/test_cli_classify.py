@@ -265,3 +265,21 @@ def test_summary_routes_a_call_out_of_rotation_the_correct_player_called_over_to
     r, doc = doc_of("classify", "Dealer: N E:1S N:P", "--summary")
     (irr,) = doc["boards"][0]["irregularities"]
     assert (irr["law"], irr["tree"]) == ("28B", "acceptation-hors-tour")
+
+
+def test_a_replacement_ruled_not_comparable_bars_the_partner_in_both_languages():
+    line = "N:1S E:1H TD 2H NC S:P W:2S"
+    r, doc = doc_of("classify", line)
+    assert r.exit_code == 1
+    insufficient, broken = doc["auctions"][0]["irregularities"]
+    assert insufficient["status"] == "cancelled" and insufficient["facts"]["comparable"] == "no"
+    assert (broken["law"], broken["params"]["obligation_law"], broken["params"]["replacement_call"]) == ("37", "27B2", "3")
+    fr = " ".join(run("classify", line, "--lang", "fr").stdout.split())
+    assert "tenu de passer (Loi 27B2" in fr and "jugée non comparable" in fr
+    en = " ".join(run("classify", line).stdout.split())
+    assert "required to pass (Law 27B2" in en and "ruled not comparable" in en
+
+
+def test_a_ruling_mark_with_nothing_to_rule_is_bad_input():
+    r = run("classify", "N:1H S:P TD E:1S S:2C NC")
+    assert r.exit_code == 2 and ":1:23:" in r.output and "NC" in r.output and "Traceback" not in r.output

@@ -88,3 +88,31 @@ def test_td_with_a_seat_tag_is_an_unreadable_call():
     with pytest.raises(InputError) as err:
         loads("N:1H S:TD")
     assert err.value.column == 6
+
+
+@pytest.mark.parametrize("mark", ["NC", "nc", "(NC)", "non-comparable", "Non comparable", "not comparable",
+                                  "noncomparable"])
+def test_the_not_comparable_mark_in_both_languages(mark: str) -> None:
+    (b,) = ta.loads(f"N:1S E:1H TD 2H {mark} S:P W:2S")
+    assert [t.text for t in b.calls] == ["N:1S", "E:1H", "2H", "S:P", "W:2S"]
+    assert b.calls[2].seat is Seat.E  # the replacement is the offender's, whatever the rotation says
+    assert b.auction.irregularities[-1].params["obligation_law"] == "27B2"
+
+
+@pytest.mark.parametrize("mark", ["comparable", "Comparable", "(C)"])
+def test_the_comparable_mark(mark: str) -> None:
+    (b,) = ta.loads(f"N:1S E:1H TD 2H {mark} S:P W:2S")
+    assert [i.kind for i in b.auction.irregularities] == [Kind.INSUFFICIENT_BID]
+    assert b.auction.irregularities[0].facts["comparable"] == "yes"
+
+
+@pytest.mark.parametrize(("line", "column"), [
+    ("NC 1S", 1), ("1S TD NC", 7), ("1S P AP NC", 9), ("N:1S E:1H TD 2H NC NC", 20),
+    ("1S NC", 4),  # a call that replaces nothing
+    ("N:1H S:P TD E:1S S:2C NC", 23),  # Law 30A's pass: no comparable call to rule on
+])
+def test_a_mark_with_nothing_to_rule_is_refused_where_it_stands(line: str, column: int) -> None:
+    with pytest.raises(InputError) as err:
+        ta.loads(line)
+    assert err.value.column == column and err.value.line == 1
+    assert "NC" in str(err.value) or "nc" in str(err.value).lower()

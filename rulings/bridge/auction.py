@@ -17,7 +17,11 @@ Conventions for a record that goes on after an irregularity (documented in the R
   :data:`LAW_28B`), when he is the offender's partner, by Law 29B (Laws 30-32 rule it);
 * :meth:`Auction.rectify` (``TD`` in a typed auction) records the director's call: an open
   call out of rotation is cancelled by him (Law 29B), and the forced pass of Law 30A is
-  checked at the offender's next turn (Law 37);
+  checked at the offender's next turn (Law 37); an insufficient bid just made is withdrawn
+  when the next call is marked as its replacement (``comparable`` given to :meth:`Auction.push`);
+* the director's ruling on a replacement call (``comparable=False``: not comparable, Law 23A)
+  puts on the offender's partner the forced pass of Law 27B2 (whenever it is his turn), 30B1(b),
+  31A2(b), 31B, 32A2(b) or 32B (at his next turn), checked like Law 30A's (Law 37);
 * an inadmissible double or redouble (Law 36), a bid above seven (Law 38) and a call
   after the auction closed (Law 39) keep their place in the record, take their turn,
   and change nothing in the contract.
@@ -65,6 +69,15 @@ class Irregularity:
     tree: str | None = None
 
 
+def _note_replacement(irr: Irregularity, entry: Entry, comparable: bool) -> None:
+    """Tell the director, on the rectified call, which call replaced it and how he ruled it (the
+    ruling tree's ``comparable`` question is then answered from the record)."""
+    irr.params["replaced_by"] = str(entry.index + 1)
+    irr.params["replaced_by_text"] = str(entry.call)
+    irr.params["replacement_ruling"] = "comparable" if comparable else "not-comparable"
+    irr.facts["comparable"] = "yes" if comparable else "no"  # the ruling trees' question (Law 23A)
+
+
 @dataclass(slots=True)
 class Entry:
     """One call as recorded, with what the engine made of it."""
@@ -78,6 +91,16 @@ class Entry:
     note: str | None = None
     token: str | None = None
     column: int | None = None
+
+
+@dataclass(slots=True)
+class Obligation:
+    """A seat's forced pass: the rectified call that created it, the law, and for how long."""
+
+    source: Irregularity  # the rectified call (out of rotation, insufficient)
+    law: str  # the paragraph that obliges: 30A, 27B2, 30B1(b), 31A2(b), 31B, 32A2(b), 32B
+    whenever: bool = False  # True: whenever it is his turn (27B2); False: at his next turn only
+    replacement: Entry | None = None  # the call ruled not comparable, when that created it
 
 
 @dataclass(frozen=True)
@@ -128,12 +151,26 @@ class Auction:
         self._accept_at = -2  # index of the last call with an irregularity the next call may accept
         self._closed: dict[int, tuple[dict, dict]] = {}  # call code * 4 + seat: see _after_close
         self._closed_at: int | None = None  # index of the first call after the close
-        self._must_pass: dict[Seat, Irregularity] = {}  # seat -> the rectified call that obliges it to pass
+        self._must_pass: dict[Seat, Obligation] = {}  # seat -> its forced pass (Law 37 if broken)
+        self._replacing: dict[Seat, Irregularity] = {}  # offender -> his call out of rotation the director cancelled
+        self._insufficient: tuple[Entry, Irregularity, kernel.Bidding] | None = None  # just before a TD mark
+        self._before_insufficient: kernel.Bidding | None = None  # the state before the last insufficient bid
         self.rectified_at: list[int] = []  # the director was called before these calls (see rectify)
+        self.rulings: dict[int, bool] = {}  # call index -> the director's ruling on it as a replacement (Law 23A)
+        self.replaces: dict[int, int] = {}  # replacement call index -> the rectified call it replaces (ruled on)
 
     # -- history --------------------------------------------------------------------
     def push(self, call: Call, seat: Seat | None = None, *, alert: bool = False, note: str | None = None,
-             token: str | None = None, column: int | None = None) -> Entry:
+             token: str | None = None, column: int | None = None, comparable: bool | None = None) -> Entry:
+        """Record a call. ``comparable`` is the director's ruling on it as a replacement call
+        (Law 23A): True comparable, False not comparable, None not said (the record is silent)."""
+        replaced = None
+        if comparable is not None and self._insufficient is not None:  # only a marked call replaces it
+            replaced, self._insufficient = self._insufficient, None
+            if replaced[0].index != len(self.entries) - 1 or (seat is not None and seat != replaced[0].seat):
+                replaced = None  # not right after it, or another player's: the record goes on as before
+            else:
+                self._withdraw(*replaced)
         if seat is not None:
             self.seat_tagged = True
             if self._pending is not None:
@@ -154,8 +191,21 @@ class Auction:
                 self.irregularities.append(Irregularity(_AFTER_CLOSE, index, who, call, shared[0], shared[1],
                                                         _CANCELLED))
             return entry
+        if comparable is not None:
+            self.rulings[index] = comparable
         if self._must_pass and who in self._must_pass:
-            self._check_obligation(entry, self._must_pass.pop(who))
+            obligation = self._must_pass[who]
+            if not obligation.whenever:
+                del self._must_pass[who]
+            self._check_obligation(entry, obligation)
+        if replaced is not None:
+            self.replaces[index] = replaced[0].index
+            _note_replacement(replaced[1], entry, comparable is True)
+            if comparable is False:
+                law = "27B3" if call.code in (kernel.DOUBLE, kernel.REDOUBLE) else "27B2"
+                self._must_pass[who.partner] = Obligation(replaced[1], law, True, entry)
+        elif self._replacing and who in self._replacing:
+            self._replaced(entry, self._replacing.pop(who), comparable)
         if who != expected:
             snapshot = (self._bidding.copy(), self._turn)
             kind = {CallKind.PASS: Kind.PASS_OUT_OF_ROTATION, CallKind.BID: Kind.BID_OUT_OF_ROTATION}.get(
@@ -177,12 +227,13 @@ class Auction:
             raise IndexError("pop from an empty auction")
         last = self.entries[-1]
         kept = self.entries[:-1]
-        tagged, rectified = self.seat_tagged, set(self.rectified_at)
+        tagged, rectified, rulings, replaces = self.seat_tagged, set(self.rectified_at), self.rulings, self.replaces
         self.__init__(self.dealer, tagged)  # type: ignore[misc]
         for e in kept:
             if e.index in rectified:
                 self.rectify()
-            self.push(e.call, e.seat if tagged else None, alert=e.alert, note=e.note, token=e.token, column=e.column)
+            self.push(e.call, e.seat if tagged or e.index in replaces else None, alert=e.alert, note=e.note,
+                      token=e.token, column=e.column, comparable=rulings.get(e.index))
         if len(kept) in rectified:
             self.rectify()
         return last
@@ -194,10 +245,19 @@ class Auction:
         back to the player whose turn it was), not by that player's call (Law 28B). The
         rectification that follows is Law 30, 31 or 32's; the one the auction alone can tell
         is Law 30A's: a pass at RHO's turn obliges the offender to pass at his next turn. The
-        others hang on the director's judgement of a comparable call (Law 23), which no record
-        says."""
+        others hang on the director's judgement of the offender's replacement call (Law 23A):
+        when the record gives it (``comparable`` of :meth:`push`), :meth:`_replaced` applies it.
+
+        An insufficient bid in rotation that nobody called over yet (Law 27B) is withdrawn when
+        the next call is marked as its replacement (see :meth:`push`)."""
         self.rectified_at.append(len(self.entries))
         if self._pending is None:
+            last = self.entries[-1] if self.entries else None
+            before = self._before_insufficient
+            if last is not None and before is not None and last.seat == last.expected and last.effective:
+                irr = self.irregularities[-1] if self.irregularities else None
+                if irr is not None and irr.kind is Kind.INSUFFICIENT_BID and irr.index == last.index:
+                    self._insufficient = (last, irr, before)
             return
         entry, irr, snapshot = self._pending
         self._pending = None
@@ -207,22 +267,81 @@ class Auction:
         irr.facts["accepted"] = "no"
         irr.facts["other_caller"] = "director-called"
         if irr.kind is Kind.PASS_OUT_OF_ROTATION and irr.facts.get("turn_of") == "rho":
-            self._must_pass[entry.seat] = irr  # Law 30A: at his next turn
+            self._must_pass[entry.seat] = Obligation(irr, "30A")  # at his next turn
+        else:
+            self._replacing[entry.seat] = irr  # his next call replaces it (see _replaced)
 
-    def _check_obligation(self, entry: Entry, source: Irregularity) -> None:
-        """The obliged seat's next call: anything but a pass violates the obligation (Law 37)."""
+    def _withdraw(self, entry: Entry, irr: Irregularity, before: kernel.Bidding) -> None:
+        """An insufficient bid the director ruled on is withdrawn (Law 27B): the offender calls again."""
+        entry.effective = False
+        irr.status = Status.CANCELLED
+        irr.facts["accepted"] = "no"
+        self._bidding, self._turn = before, entry.seat
+        self._accept_at = -2
+
+    def _replaced(self, entry: Entry, irr: Irregularity, comparable: bool | None) -> None:
+        """The offender's first call after the director cancelled his call out of rotation.
+
+        It is the replacement the director rules on (Law 23A) on these paths of the 2017 Laws,
+        whose forced pass falls on the offender's partner at his next turn when it is not
+        comparable: 30B1(b) (a pass at partner's turn, or at LHO's turn before the offender's
+        first call), 31A2(b) and 32A2(b) (at RHO's turn, RHO having bid, doubled or redoubled),
+        31B (a bid at partner's turn, or at LHO's turn before the offender's first call) and 32B
+        (a double or redouble at partner's turn). On the others the mark has nothing to rule:
+        RHO passed (31A1, 32A1: the offender must repeat his call), a call at LHO's turn after the
+        offender had called (changes of call, Law 25), an inadmissible double (Law 36)."""
+        if comparable is None:
+            return
+        turn, first = irr.facts.get("turn_of"), not any(e.seat == irr.seat for e in self.entries[:irr.index])
+        law = None
+        if irr.kind is Kind.PASS_OUT_OF_ROTATION:
+            law = "30B1(b)" if turn == "partner" or (turn == "lho" and first) else None
+        elif irr.kind is Kind.BID_OUT_OF_ROTATION:
+            if turn == "rho":
+                law = "31A2(b)" if self._rho_called(irr, entry) else None
+            elif turn == "partner" or first:
+                law = "31B"
+        elif irr.facts.get("inadmissible") != "yes":
+            if turn == "rho":
+                law = "32A2(b)" if self._rho_called(irr, entry) else None
+            elif turn == "partner":
+                law = "32B"
+        if law is None:
+            return
+        self.replaces[entry.index] = irr.index
+        _note_replacement(irr, entry, comparable)
+        if comparable is False:
+            self._must_pass[entry.seat.partner] = Obligation(irr, law, False, entry)
+
+    def _rho_called(self, irr: Irregularity, entry: Entry) -> bool:
+        """Did the player whose turn it was bid, double or redouble after the cancellation (31A2, 32A2)?"""
+        rho = irr.seat.rho
+        for e in self.entries[irr.index + 1:entry.index]:
+            if e.seat == rho and e.effective:
+                return e.call.code != kernel.PASS
+        return False
+
+    def _check_obligation(self, entry: Entry, obligation: Obligation) -> None:
+        """A call by a seat obliged to pass: anything but a pass violates the obligation (Law 37)."""
         if entry.call.code == kernel.PASS:
             return
-        self._report(Kind.OBLIGATION_TO_PASS_VIOLATED, entry, facts={"inadmissible": "no"}, params={
-            "obligation_law": "30A", "obligation_call": str(source.index + 1),
-            "obligation_call_text": str(source.call)})
+        source = obligation.source
+        params = {"obligation_law": obligation.law, "obligation_call": str(source.index + 1),
+                  "obligation_call_text": str(source.call)}
+        if obligation.replacement is not None:
+            params["replacement_call"] = str(obligation.replacement.index + 1)
+            params["replacement_call_text"] = str(obligation.replacement.call)
+        self._report(Kind.OBLIGATION_TO_PASS_VIOLATED, entry, facts={"inadmissible": "no"}, params=params)
 
     # -- rules ----------------------------------------------------------------------
     def _apply(self, entry: Entry) -> None:
         """Judge the call with the kernel and report what it finds."""
         st, call, who = self._bidding, entry.call, entry.seat
         calls, bids, last = st.calls, st.bids, st.last
-        verdict = st.step(call.code, who)
+        code = call.code
+        if 5 <= code <= last:  # insufficient: keep the state before it (Law 27B may withdraw it)
+            self._before_insufficient = st.copy()
+        verdict = st.step(code, who)
         self._turn = _NEXT[who]
         if verdict is None:
             return

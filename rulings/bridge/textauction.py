@@ -11,6 +11,12 @@ The typed format, decided for the director's keyboard:
   before the next call: a call out of rotation still open is then cancelled by the director
   (Law 29B) rather than by the next player's call (Law 28B), and the rectification the auction
   can tell follows (see :meth:`~arbitre.rulings.bridge.auction.Auction.rectify`);
+* ``NC`` (or ``non-comparable``, ``non comparable``, ``not comparable``, ``(NC)``) right after a
+  call records the director's ruling that this call, replacing a call he rectified (an
+  insufficient bid, Law 27B; a call out of rotation, Laws 30B, 31, 32), is not comparable
+  (Law 23A); ``comparable`` (or ``(C)``) records the opposite. The forced pass of the
+  offender's partner that follows is then checked (Law 37). A mark that follows no such
+  replacement is refused: the ruling it records has nothing to rule;
 * a seat tag says who made the call: ``N:1H E:P S:2C`` (``N E S W``, ``O`` for Ouest, or the
   words); untagged calls follow the rotation. Tags let the director type a call out of
   rotation (the engine judges it);
@@ -43,6 +49,7 @@ from arbitre.rulings.i18n import T
 
 __all__ = ["iter_boards", "loads", "parse_line", "sniff"]
 
+_TWO_WORDS = re.compile(r"\b(non|not) (comparable)\b", re.IGNORECASE)  # one token, same columns
 _DEALER = re.compile(r"\s*(?:dealer|donneur)\s*[:=]?\s*([^\s,:=]+)\s*[,;]?", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\s,]+")
 _LIN_KEY = re.compile(r"[a-z]{2}\|")
@@ -86,6 +93,8 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
     body = line.split("#", 1)[0]
     if not body.strip():
         return None
+    if "omparable" in body or "OMPARABLE" in body:
+        body = _TWO_WORDS.sub(r"\1-\2", body)
     start = 0
     m = _DEALER.match(body)
     if m:
@@ -98,6 +107,7 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
     pending: list[tuple[str, int, _Token]] = []  # raw, column, what the token says
     known = _TOKENS  # the same few tokens make up every auction: each is read once
     tagged = False
+    rulings: dict[int, bool] = {}  # the position of a call -> the director's ruling marked after it
     for tm in _TOKEN.finditer(body, start):
         raw = tm.group()
         token = known.get(raw)
@@ -106,6 +116,8 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
             if len(known) < 4096:
                 known[raw] = token
         tagged = tagged or token[1] is not None
+        if token[4] is not None:  # a ruling on the call before it
+            rulings[len(pending) - 1] = token[4]
         pending.append((raw, tm.start() + 1, token))
     if dealer is None and pending and pending[0][2][1] is not None:  # Seat.N is 0: test against None
         dealer = pending[0][2][1]
@@ -120,22 +132,41 @@ def _parse_line(line: str, dealer: Seat | None, source: str, lineno: int, index:
     auction = board.auction
     assert auction is not None
     push, tokens = auction.push, board.calls
-    for raw, col, (call, seat, alert, all_pass) in pending:
-        if call is None:  # the director was called here
-            auction.rectify()
+    for i, (raw, col, (call, seat, alert, all_pass, ruling)) in enumerate(pending):
+        if call is None:
+            if ruling is None:  # the director was called here
+                auction.rectify()
+            elif i == 0 or pending[i - 1][2][0] is None or pending[i - 1][2][3]:
+                raise InputError(T("{t!r} : la décision de l'arbitre sur une déclaration de remplacement suit cette "
+                                   "déclaration (2S NC)", "{t!r}: the director's ruling on a replacement call "
+                                   "follows that call (2S NC)").format(t=raw), token=raw, line=lineno, column=col,
+                                 source=source)
             continue
         if all_pass:
             while not auction.is_complete:
                 entry = push(PASS, None, token=raw, column=col)
                 tokens.append(CallToken(raw, lineno, col, PASS, entry.seat, entry.index))
             continue
-        entry = push(call, seat, alert=alert, token=raw, column=col)
+        comparable = rulings.get(i) if rulings else None
+        entry = push(call, seat, alert=alert, token=raw, column=col, comparable=comparable)
         tokens.append(CallToken(raw, lineno, col, call, entry.seat, entry.index, alert))
+        if comparable is not None and entry.index not in auction.replaces:
+            mark = pending[i + 1]
+            raise InputError(T("{t!r} : {c} ne remplace aucune déclaration rectifiée par l'arbitre (enchère "
+                               "insuffisante, Loi 27B ; déclaration hors tour, Lois 30B, 31A2, 31B, 32A2, 32B) : "
+                               "rien à juger comparable ou non", "{t!r}: {c} replaces no call the director "
+                               "rectified (an insufficient bid, Law 27B; a call out of rotation, Laws 30B, 31A2, "
+                               "31B, 32A2, 32B): nothing to rule comparable or not").format(t=mark[0], c=raw),
+                             token=mark[0], line=lineno, column=mark[1], source=source)
     return finish_board(board, complete_expected=False)
 
 
-_Token = tuple["Call | None", "Seat | None", bool, bool]  # call (None: the director), seat tag, alert, "all pass"
+# call (None: a mark), seat tag, alert, "all pass", the director's ruling a mark records (None: ``TD``)
+_Token = tuple["Call | None", "Seat | None", bool, bool, "bool | None"]
 _DIRECTOR = frozenset(("TD", "ARBITRE", "DIRECTOR"))
+_NOT_COMPARABLE = frozenset(("NC", "(NC)", "NON-COMPARABLE", "NONCOMPARABLE", "NON_COMPARABLE", "NOT-COMPARABLE",
+                             "(NON-COMPARABLE)"))
+_COMPARABLE = frozenset(("COMPARABLE", "(C)", "(COMPARABLE)"))
 _TOKENS: dict[str, _Token] = {}
 
 
@@ -155,18 +186,24 @@ def _read_token(raw: str, source: str, lineno: int, col: int) -> _Token:
                              token=raw, line=lineno, column=col, source=source)
     alert = text.endswith("!")
     core = text.rstrip("!")
-    if seat is None and core.upper() in _DIRECTOR:
-        return None, None, False, False
+    if seat is None and not alert:
+        up = core.upper()
+        if up in _DIRECTOR:
+            return None, None, False, False, None
+        if up in _NOT_COMPARABLE:
+            return None, None, False, False, False
+        if up in _COMPARABLE:
+            return None, None, False, False, True
     if core.upper() == "AP":  # expanded once the auction is known
         up = raw.upper()
-        return PASS, None, False, up.rstrip("!") == "AP" or up.endswith(":AP")
+        return PASS, None, False, up.rstrip("!") == "AP" or up.endswith(":AP"), None
     call = STANDARD_CALLS.get(core.upper())
     if call is None:
         try:
             call = Call.parse(core)
         except InputError as err:
             raise _located(err, source, lineno, col, raw) from None
-    return call, seat, alert, False
+    return call, seat, alert, False, None
 
 
 def _located(err: InputError, source: str, line: int, column: int, token: str | None = None) -> InputError:
