@@ -114,11 +114,11 @@ def render(report: AuctionReport, lang: str, console: Console) -> None:
                         ).get(lang)
         if i.params.get("obligation_law"):
             n, law = i.params["obligation_call"], i.params["obligation_law"]
-            r = i.params.get("replacement_call")
-            if r:  # the partner's forced pass after a replacement ruled not comparable
-                detail += T(f" — tenu de passer (Loi {law} : la déclaration n° {n} a été remplacée par la n° {r}, "
+            replacement = i.params.get("replacement_call")
+            if replacement:  # the partner's forced pass after a replacement ruled not comparable
+                detail += T(f" — tenu de passer (Loi {law} : la déclaration n° {n} a été remplacée par la n° {replacement}, "
                             "jugée non comparable)",
-                            f" — required to pass (Law {law}: call #{n} was replaced by call #{r}, ruled not "
+                            f" — required to pass (Law {law}: call #{n} was replaced by call #{replacement}, ruled not "
                             "comparable)").get(lang)
             else:
                 detail += T(f" — tenu de passer (Loi {law}, après la déclaration n° {n})",

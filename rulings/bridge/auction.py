@@ -149,7 +149,7 @@ class Auction:
         self._turn = dealer
         self._pending: tuple[Entry, Irregularity, tuple[kernel.Bidding, Seat]] | None = None
         self._accept_at = -2  # index of the last call with an irregularity the next call may accept
-        self._closed: dict[int, tuple[dict, dict]] = {}  # call code * 4 + seat: see _after_close
+        self._closed: dict[int, tuple[dict[str, str], dict[str, str]]] = {}  # call code * 4 + seat: see _after_close
         self._closed_at: int | None = None  # index of the first call after the close
         self._must_pass: dict[Seat, Obligation] = {}  # seat -> its forced pass (Law 37 if broken)
         self._replacing: dict[Seat, Irregularity] = {}  # offender -> his call out of rotation the director cancelled
@@ -366,8 +366,8 @@ class Auction:
             self._report(Kind.INADMISSIBLE_DOUBLE, entry, status=Status.CANCELLED, calls=calls, bids=bids,
                          facts={"inadmissible_kind": verdict})
 
-    def _report(self, kind: Kind, entry: Entry, *, status: str = Status.PENDING, facts: dict | None = None,
-                params: dict | None = None, calls: int | None = None, bids: int | None = None) -> Irregularity:
+    def _report(self, kind: Kind, entry: Entry, *, status: Status = Status.PENDING, facts: dict[str, str] | None = None,
+                params: dict[str, str] | None = None, calls: int | None = None, bids: int | None = None) -> Irregularity:
         """Record an irregularity; ``calls``/``bids``: the counts before the call (default: now)."""
         st = self._bidding
         calls = st.calls if calls is None else calls

@@ -5,6 +5,8 @@ Pure function of an :class:`Auction`, the state machine and the irregularity kin
 """
 from __future__ import annotations
 
+from typing import Any
+
 from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.auction import KIND_VALUE, Auction, Kind
 from arbitre.rulings.bridge.positional import Machine, seat_states
@@ -27,16 +29,16 @@ def _label(t: T | None) -> Label | None:
     return Label(fr=t.fr, en=t.en) if t is not None else None
 
 
-def _route(kind: Kind, kinds: dict) -> tuple[str, str, str, Label]:
+def _route(kind: Kind, kinds: dict[str, Any]) -> tuple[str, str, str, Label]:
     """A kind's code, law, tree and label: from the KB (``irregularity_kinds``), else the bare code."""
     code = KIND_VALUE[kind]
     k = kinds.get(code)
     if k is not None:
-        return code, k.law, k.tree, _label(k.label)  # type: ignore[return-value]
+        return code, k.law, k.tree, Label(fr=k.label.fr, en=k.label.en)
     return code, "?", "", Label(fr=code, en=code)
 
 
-def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | None = None,
+def classify(auction: Auction, machine: Machine, kinds: dict[str, Any], *, source: str | None = None,
              board: str | None = None, problems: list[T] | None = None,
              recorded_contract: str | None = None, agrees: bool | None = None) -> AuctionReport:
     dealer = auction.dealer
@@ -61,10 +63,11 @@ def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | N
     states = seat_states(machine, actions)
     state_of = {seats_by_pos[i]: st.state for i, st in enumerate(states)}
 
-    calls = []
+    calls: list[CallReport] = []
     rounds = [0, 0, 0, 0]
-    codes = [None if state_of.get(s) is None else state_of[s].code for s in _SEATS]  # type: ignore[union-attr]
-    first_db = [state_of[s].db_class if state_of.get(s) is not None else None for s in _SEATS]  # type: ignore[union-attr]
+    held = [state_of.get(s) for s in _SEATS]
+    codes = [None if st is None else st.code for st in held]
+    first_db = [None if st is None else st.db_class for st in held]
     first_at = [first.get(s) for s in _SEATS]
     position = [(seat - dealer) % 4 + 1 for seat in range(4)]
     text, names, append = kernel.text, _NAMES, calls.append
@@ -74,15 +77,14 @@ def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | N
         append(CallReport(index, text(e.call.code), names[seat], position[seat], rounds[seat], codes[seat],
                           first_db[seat] if first_at[seat] == index else None, e.effective, e.alert, e.note))
     seats = [
-        SeatReport(seat=s.name, position=i + 1, state=state_of[s].code if state_of[s] else None,
-                   state_label=_label(state_of[s].label) if state_of[s] else None,
-                   db_class=state_of[s].db_class if state_of[s] else None,
-                   db_class_label=_label(state_of[s].db_class_label) if state_of[s] else None,
-                   flags=list(state_of[s].flags) if state_of[s] else [])
-        for i, s in enumerate(seats_by_pos)
+        SeatReport(seat=s.name, position=i + 1, state=None, state_label=None, db_class=None, db_class_label=None)
+        if st is None else
+        SeatReport(seat=s.name, position=i + 1, state=st.code, state_label=_label(st.label), db_class=st.db_class,
+                   db_class_label=_label(st.db_class_label), flags=list(st.flags))
+        for i, (s, st) in enumerate((s, state_of[s]) for s in seats_by_pos)
     ]
     irregularities = []
-    routes: dict = {}  # one (kind, law, tree, label) per kind
+    routes: dict[Kind, tuple[str, str, str, Label]] = {}  # one (kind, law, tree, label) per kind
     for irr in auction.irregularities:
         route = routes.get(irr.kind)
         if route is None:
@@ -102,6 +104,6 @@ def classify(auction: Auction, machine: Machine, kinds: dict, *, source: str | N
     return AuctionReport(
         source=source, board=board, dealer=dealer.name, calls=calls, seats=seats, complete=auction.is_complete,
         passed_out=auction.is_passed_out, turn=auction.turn.name if auction.turn is not None else None,
-        contract=contract, irregularities=irregularities, problems=[_label(p) for p in (problems or [])],
+        contract=contract, irregularities=irregularities, problems=[Label(fr=p.fr, en=p.en) for p in (problems or [])],
         recorded_contract=recorded_contract, agrees_with_record=agrees,
     )
