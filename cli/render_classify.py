@@ -6,7 +6,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from arbitre.rulings.bridge.calls import Call
-from arbitre.rulings.bridge.report import AuctionReport
+from arbitre.rulings.bridge.report import AuctionReport, IrregularityReport
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.i18n import T
 
@@ -55,6 +55,36 @@ def contract_label(level: int, strain: str, doubled: int, lang: str) -> str:
     return Call.parse(f"{level}{strain}").render(lang) + "X" * doubled
 
 
+AFTER_CLOSE_SHOWN = 4
+"""Calls after the close shown one by one; a longer run is summed up in one line per seat and one
+row (a record that goes on past its close may hold 100,000 calls: the table stays readable and
+quick to draw; ``--json`` keeps every call and every irregularity)."""
+
+
+def _count(n: int, lang: str) -> str:
+    """A count with its thousands separated as the language writes them (12,345 / 12 345)."""
+    return T(f"{n:,}".replace(",", "\u202f"), f"{n:,}").get(lang)
+
+
+def _after_close_run(report: AuctionReport) -> list[IrregularityReport]:
+    """The calls after the close when there are more than :data:`AFTER_CLOSE_SHOWN` of them, else []."""
+    run = [i for i in report.irregularities if i.kind == "call-after-close"]
+    return run if len(run) > AFTER_CLOSE_SHOWN else []
+
+
+def _after_close_row(run: list[IrregularityReport], lang: str) -> tuple[str, str, str, str, str]:
+    """One row of the irregularities table for a long run of calls after the close."""
+    first, last, n = run[0].index + 1, run[-1].index + 1, len(run)
+    seats = ", ".join(Seat[x].render(lang) for x in dict.fromkeys(i.seat for i in run))
+    count = _count(n, lang)
+    detail = getattr(run[0].label, lang) + T(
+        f" — {count} déclarations après la clôture, de la n° {first} à la n° {last} ; chacune dans --json",
+        f" — {count} calls after the close, #{first} to #{last}; each one in --json").get(lang)
+    return (run[0].law, f"#{first}–#{last} ({count})", seats,
+            T(*_STATUS.get(run[0].status, (run[0].status, run[0].status))).get(lang),
+            escape(detail) + f"\n[dim]arbitre ruling {run[0].tree}[/]")
+
+
 def render(report: AuctionReport, lang: str, console: Console) -> None:
     board = T(f"donne {report.board}", f"board {report.board}").get(lang) if report.board else None
     head = " · ".join(x for x in (report.source, board) if x)
@@ -63,13 +93,21 @@ def render(report: AuctionReport, lang: str, console: Console) -> None:
     table = Table(title=escape(title), title_justify="left")
     for key in ("seat", "pos", "state", "meaning", "db", "calls"):
         table.add_column(w(key, lang), overflow="fold", no_wrap=key in ("pos", "state", "db"))  # identifiers
+    run = _after_close_run(report)
+    summed = {i.index for i in run}
     for s in report.seats:
         calls = []
+        hidden = 0
         for c in report.calls:
-            if c.seat == s.seat:
+            if c.seat == s.seat and c.index in summed:
+                hidden += 1
+            elif c.seat == s.seat:
                 txt = _call(c.call, lang) + ("!" if c.alert else "")
                 # a cancelled call is struck through, and said so in words for plain text and screen readers
                 calls.append(escape(txt) if c.effective else f"[strike]{escape(txt)}[/] ({_CANCELLED.get(lang)})")
+        if hidden:
+            calls.append(T(f"+ {_count(hidden, 'fr')} après la clôture (annulées)",
+                           f"+ {_count(hidden, 'en')} after the close (cancelled)").get(lang))
         table.add_row(
             Seat[s.seat].render(lang), f"pos{s.position}", s.state or "—",
             escape(getattr(s.state_label, lang)) if s.state_label else "", s.db_class or "", " ".join(calls),
@@ -98,6 +136,10 @@ def render(report: AuctionReport, lang: str, console: Console) -> None:
     for key in ("law", "call", "offender", "status", "ruling"):
         it.add_column(w(key, lang), overflow="fold")
     for i in report.irregularities:
+        if i.index in summed:
+            if i is run[0]:
+                it.add_row(*_after_close_row(run, lang))
+            continue
         detail = getattr(i.label, lang)
         if i.params.get("lowest_sufficient_same_strain"):
             lowest = _call(i.params["lowest_sufficient_same_strain"], lang)

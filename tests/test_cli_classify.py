@@ -283,3 +283,19 @@ def test_a_replacement_ruled_not_comparable_bars_the_partner_in_both_languages()
 def test_a_ruling_mark_with_nothing_to_rule_is_bad_input():
     r = run("classify", "N:1H S:P TD E:1S S:2C NC")
     assert r.exit_code == 2 and ":1:23:" in r.output and "NC" in r.output and "Traceback" not in r.output
+
+
+def test_a_long_run_of_calls_after_the_close_is_summed_up_in_the_table_and_kept_whole_in_json():
+    """A record that goes on past its close (hostile or broken input): the table draws quickly
+    and stays readable, one line per seat and one row; --json keeps every call."""
+    text = "1S P P P " + " ".join(["P"] * 4996)
+    out = " ".join(run("classify", text).stdout.split())
+    assert "+ 4,996 after the close (cancelled)" in out
+    assert "#5–#5000 (4,996)" in out and out.count("declaration-apres-cloture") == 1
+    fr = run("classify", text, "--lang", "fr").stdout
+    assert "+ 4\u202f996 après la clôture" in fr  # French groups thousands with a narrow no-break space
+    r, doc = doc_of("classify", text)
+    (auction,) = doc["auctions"]
+    assert len(auction["irregularities"]) == 4996 and len(auction["calls"]) == 5000
+    few = " ".join(run("classify", "1S P P P X X").stdout.split())
+    assert few.count("declaration-apres-cloture") == 2  # a short run: each call has its row
