@@ -168,12 +168,6 @@ def input_error(err: InputError, lang: str, as_json: bool) -> int:
     return exitcodes.BAD_INPUT
 
 
-def token_width(values: Any) -> int:
-    """The width of the longest word in ``values``: an identifier column at least this wide
-    never breaks a code, a DB class or a card in two (it may still wrap between words)."""
-    return max((len(w) for v in values for w in str(v).split()), default=0)
-
-
 def is_identifier(values: list[str]) -> bool:
     """A column of single tokens (codes, classes, numbers, card codes) is an identifier
     column: it is never wrapped."""

@@ -286,6 +286,3 @@ def replay(frozen_docs: list[dict], body: str) -> Rows:
     return {t: list(v.values()) for t, v in state.items()}
 
 
-def normalise(rows: Rows) -> dict[str, list]:
-    """Rows in a canonical order, for equality tests."""
-    return {t: sorted(json.dumps(_bare(r), sort_keys=True, ensure_ascii=False) for r in rs) for t, rs in rows.items() if rs}

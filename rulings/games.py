@@ -59,7 +59,7 @@ class Game:
     checker: str | None = None  # checks a recorded game: (text, source) -> report; raises InputError
     renderer: str | None = None  # the CLI's view of a classifier result: (result, lang, as_json) -> exit code
     # (bridge has none: `arbitre classify` renders bridge reports itself, with files and --summary)
-    call_kind: str | None = None  # the kind-of-call enum (the shared arbitre.rulings.calls.CallKind)
+    call_kind: str = "arbitre.rulings.calls:CallKind"  # the one kind-of-call enum, shared by every game
     call_words: Mapping[CallKind, str] = field(default_factory=dict)  # the game's word for a kind, where
     # it is not the kind's own value (coinche: double -> "coinche"); see call_word
     contract: str | None = None  # the game's one contract type (what the auction ends on)
@@ -117,13 +117,13 @@ GAMES: dict[str, Game] = {
              cards=Cards(52, _SUITS),
              grammar="arbitre.rulings.bridge.calls:Call.parse",
              classifier="arbitre.rulings.bridge.reading:read_text",
-             call_kind="arbitre.rulings.calls:CallKind", contract="arbitre.rulings.bridge.auction:Contract",
+             contract="arbitre.rulings.bridge.auction:Contract",
              has_trees=True, commands=frozenset({"classify", "ruling", "law"})),
         Game(code="belote", name=T("Belote", "Belote"), family="bridge",
              cards=Cards(32, _SUITS),
              classifier="arbitre.rulings.belote.coinche_auction:classify_belote_taking",
              renderer="arbitre.cli.render_coinche:render_coinche_classification",
-             call_kind="arbitre.rulings.calls:CallKind", call_words=_COINCHE_WORDS, contract="arbitre.rulings.belote.coinche:Contract",
+             call_words=_COINCHE_WORDS, contract="arbitre.rulings.belote.coinche:Contract",
              checker="arbitre.rulings.belote.check:check_game",
              has_trees=True, commands=frozenset({"classify", "belote classify", "belote check", "ruling", "law"})),
         Game(code="coinche", name=T("Coinche (belote contrée)", "Coinche (belote with bidding)"), family="bridge",
@@ -131,7 +131,7 @@ GAMES: dict[str, Game] = {
              grammar="arbitre.rulings.belote.coinche_auction:read_calls",
              classifier="arbitre.rulings.belote.coinche_auction:classify_coinche",
              renderer="arbitre.cli.render_coinche:render_coinche_classification",
-             call_kind="arbitre.rulings.calls:CallKind", call_words=_COINCHE_WORDS, contract="arbitre.rulings.belote.coinche:Contract",
+             call_words=_COINCHE_WORDS, contract="arbitre.rulings.belote.coinche:Contract",
              checker="arbitre.rulings.belote.coinche_check:check_coinche",
              has_trees=True, commands=frozenset({"classify", "belote classify", "belote check", "ruling", "law"})),
         Game(code="tresillo", name=T("Tresillo (Hombre)", "Tresillo (Ombre)"), family="ombre",
@@ -140,7 +140,7 @@ GAMES: dict[str, Game] = {
              classifier="arbitre.rulings.tresillo.auction:classify_auction",
              renderer="arbitre.cli.tresillo:render_classification",
              checker="arbitre.rulings.tresillo.check:check_game",
-             call_kind="arbitre.rulings.calls:CallKind", contract="arbitre.rulings.tresillo.auction:AuctionResult",
+             contract="arbitre.rulings.tresillo.auction:AuctionResult",
              has_trees=True, commands=frozenset({"classify", "ruling", "law"})),
     )
 }

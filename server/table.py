@@ -440,7 +440,3 @@ class Table:
         self._all(EV_BOT, T(f"un robot prend la place de {s.name}", f"a bot takes {s.name}'s seat"))
         self._run_bots()
 
-    @property
-    def humans(self) -> list[int]:
-        return [s for s in range(4) if not self.seats[s].bot]
-

@@ -35,7 +35,6 @@ from typing import TypeAlias
 from arbitre.rulings.belote.cards import Card, Suit
 from arbitre.rulings.belote.play import PLAIN_STRENGTH, TRUMP_STRENGTH
 from arbitre.rulings.belote.scoring import PLAIN_POINTS, TRUMP_POINTS
-from arbitre.rulings.i18n import T
 
 MIN_BID = 80
 MAX_BID = 160
@@ -55,14 +54,6 @@ class NoTrump(str, Enum):
 
 
 Denomination: TypeAlias = Suit | NoTrump
-
-
-def denomination_label(d: Denomination) -> T:
-    if d is NoTrump.TA:
-        return T("tout atout", "all trumps")
-    if d is NoTrump.SA:
-        return T("sans atout", "no trumps")
-    return d.label()
 
 
 class Level(str, Enum):

@@ -465,9 +465,5 @@ class Auction:
         return Contract.of(self._bidding.contract())
 
     @property
-    def effective_calls(self) -> list[Entry]:
-        return [e for e in self.entries if e.effective]
-
-    @property
     def is_legal(self) -> bool:
         return not self.irregularities

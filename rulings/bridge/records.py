@@ -164,17 +164,6 @@ class RecordedResult:
     result: str | None = None
     declarer_swapped: bool = False
 
-    @property
-    def auction_declarer(self) -> Seat | None:
-        """The declarer the auction must have produced, given the record."""
-        if self.declarer is None:
-            return None
-        return self.declarer.partner if self.declarer_swapped else self.declarer
-
-    def agrees(self, auction: Auction) -> bool:
-        """Does the (complete) auction reach this contract, declarer and doubling?"""
-        return self.agrees_with(auction.contract, auction.is_passed_out)
-
     def agrees_with(self, c: Contract | None, passed_out: bool) -> bool:
         """Same as :meth:`agrees`, from a final contract (None when passed out)."""
         return self.agrees_compact(None if c is None else (c.level, c.strain, c.doubled, c.declarer), passed_out)
@@ -348,10 +337,6 @@ class Board:
     def is_legal(self) -> bool:
         """A complete auction, every token read, no irregularity at all (marked or not)."""
         return self.is_complete and not self.irregularities and all(t.call is not None for t in self.calls)
-
-    @property
-    def is_dirty(self) -> bool:
-        return bool(self.problems)
 
     @property
     def contract(self) -> Contract | None:
