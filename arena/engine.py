@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from arbitre.arena.dealing import ORDERS, PlayedDeal, first_hands, full_hands, play_tricks, score_played
-from arbitre.arena.observation import PASS, Observation
+from arbitre.arena.observation import PASS, Observation, SeatView
+from arbitre.arena.player import view_readers
 from arbitre.rulings.belote.cards import DECK, Card
 from arbitre.rulings.belote.play import UndertrumpRule
 from arbitre.rulings.belote.scoring import Variants
@@ -35,13 +36,24 @@ class PlayerError(InputError):
 
 
 class Clock:
-    """Decision time and count per seat (seconds), for the gym's statistics."""
+    """Decisions per seat, and the seconds spent in the timed ones, for the gym's statistics.
 
-    __slots__ = ("decisions", "seconds")
+    Every decision is counted. ``every`` (a power of two) samples the timing of the
+    decisions of the players that read the engine's view: one in ``every`` of a seat's
+    decisions is timed (two clock reads cost a third of a simple player's decision); the
+    decisions of the other players are all timed. ``timed[seat]`` counts the
+    decisions in ``seconds[seat]``, so ``seconds / timed`` is the mean decision time.
+    """
 
-    def __init__(self) -> None:
+    __slots__ = ("decisions", "mask", "seconds", "timed")
+
+    def __init__(self, every: int = 1) -> None:
+        if every < 1 or every & (every - 1):
+            raise ValueError(f"every must be a power of two, not {every}")
         self.seconds = [0.0, 0.0, 0.0, 0.0]
         self.decisions = [0, 0, 0, 0]
+        self.timed = [0, 0, 0, 0]
+        self.mask = every - 1
 
 
 def _fail(names: Sequence[str], seat: int, deal_no: int, fr: str, en: str, trick: int | None = None) -> PlayerError:
@@ -56,19 +68,6 @@ def _raised(names: Sequence[str], seat: int, deal_no: int, trick: int | None, er
     method = "play" if trick else "bid"
     return _fail(names, seat, deal_no, f"{method} a levé {type(err).__name__} : {err}",
                  f"{method} raised {type(err).__name__}: {err}", trick)
-
-
-def _call(decide: Any, obs: Observation, clock: Clock, names: Sequence[str], deal_no: int,
-          trick: int | None) -> Any:
-    """Ask one decision, timed; any exception of the player becomes a :class:`PlayerError` naming it."""
-    t0 = time.perf_counter()
-    try:
-        answer = decide(obs)
-    except Exception as err:  # any failure of a player's code is reported, never a traceback
-        raise _raised(names, obs.seat, deal_no, trick, err) from err
-    clock.seconds[obs.seat] += time.perf_counter() - t0
-    clock.decisions[obs.seat] += 1
-    return answer
 
 
 def _card_index(answer: Any) -> int | None:
@@ -87,21 +86,46 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
               scores: tuple[int, int] = (0, 0), target: int = 501, variants: Variants = Variants(),
               rule: UndertrumpRule = UndertrumpRule.MUST_UNDERTRUMP, names: Sequence[str] | None = None,
               clock: Clock | None = None) -> PlayedDeal | None:
-    """Deal ``pack`` (card indices, top first), bid and play with ``players[seat]``; ``None`` when all pass."""
+    """Deal ``pack`` (card indices, top first), bid and play with ``players[seat]``; ``None`` when all pass.
+
+    A player whose ``bid`` or ``play`` is marked :func:`~arbitre.arena.player.reads_view` is
+    handed the deal's live :class:`SeatView` (set to its seat, hand and legal cards) instead
+    of a fresh :class:`Observation`: the same facts, without a copy per decision.
+    """
     names = names or [type(p).__name__ for p in players]
     clock = clock or Clock()
     hands5 = first_hands(pack, dealer)
     turned = pack[20]
     turned_suit = turned >> 3
     bids: list[tuple[int, int]] = []
+    plays: list[int] = []
+    leaders: list[int] = []
+    view = SeatView(dealer, turned, bids, plays, leaders, scores, target)
     taker = trump = -1
     take_round = 0
+    readers = [view_readers(p) for p in players]
     bidders = [p.bid for p in players]
-    movers = [p.play for p in players]
+    seconds, decisions, timed, now = clock.seconds, clock.decisions, clock.timed, time.perf_counter
+    mask = clock.mask
     for rnd in (1, 2):
         for seat in ORDERS[(dealer + 1) % 4]:
-            obs = Observation(seat, dealer, hands5[seat], turned, tuple(bids), -1, -1, (), (), 0, scores, target)
-            answer = _call(bidders[seat], obs, clock, names, deal_no, None)
+            if readers[seat][0]:
+                view.seat = seat
+                view.hand = hands5[seat]
+                seen: Observation | SeatView = view
+                sampled = not decisions[seat] & mask
+            else:
+                seen = Observation(seat, dealer, hands5[seat], turned, tuple(bids), -1, -1, (), (), 0, scores, target)
+                sampled = True
+            t0 = now() if sampled else 0.0
+            try:
+                answer = bidders[seat](seen)
+            except Exception as err:  # any failure of a player's code is reported, never a traceback
+                raise _raised(names, seat, deal_no, None, err) from err
+            if sampled:
+                seconds[seat] += now() - t0
+                timed[seat] += 1
+            decisions[seat] += 1
             suit = PASS if answer is None else int(answer) if isinstance(answer, int) and 0 <= answer < 4 else None
             if suit is None or suit != PASS and (suit == turned_suit) != (rnd == 1):
                 wanted = T("la couleur retournée ou passe", "the turned suit or pass") if rnd == 1 else \
@@ -118,27 +142,50 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
         return None
 
     hands = full_hands(pack, dealer, taker)
-    plays: list[int] = []
-    leaders: list[int] = []
+    view.taker, view.trump = taker, trump
     bid_calls = tuple(bids)
-
-    seconds, decisions, now = clock.seconds, clock.decisions, time.perf_counter
+    # the seats read the view by its card index (play_index) or are asked play(Observation)
+    indexers = [p.play_index if readers[seat][1] else None for seat, p in enumerate(players)]
+    movers = [p.play for p in players]
     seen_leaders: tuple[int, ...] = ()
 
     def ask(seat: int, hand: int, options: int, k: int) -> int:
-        """One card decision (the timing of :func:`_call`, inlined: this runs for every card asked)."""
+        """One card decision, timed and checked (inlined: this runs for every card asked)."""
         nonlocal seen_leaders  # (a seat with a single legal card is not asked: play_tricks plays it)
-        if len(seen_leaders) != len(leaders):  # a new trick: the leaders' tuple changes once per trick
-            seen_leaders = tuple(leaders)
-        obs = Observation(seat, dealer, hand, turned, bid_calls, taker, trump, tuple(plays), seen_leaders,
-                          options, scores, target)
-        t0 = now()
-        try:
-            answer = movers[seat](obs)
-        except Exception as err:  # any failure of a player's code is reported, never a traceback
-            raise _raised(names, seat, deal_no, k, err) from err
-        seconds[seat] += now() - t0
-        decisions[seat] += 1
+        indexer = indexers[seat]
+        if indexer is not None:
+            view.seat = seat
+            view.hand = hand
+            view.legal = options
+            if decisions[seat] & mask:  # not sampled for timing (see Clock)
+                try:
+                    answer: Any = indexer(view)
+                except Exception as err:  # any failure of a player's code is reported, never a traceback
+                    raise _raised(names, seat, deal_no, k, err) from err
+            else:
+                t0 = now()
+                try:
+                    answer = indexer(view)
+                except Exception as err:  # any failure of a player's code is reported, never a traceback
+                    raise _raised(names, seat, deal_no, k, err) from err
+                seconds[seat] += now() - t0
+                timed[seat] += 1
+            decisions[seat] += 1
+            if type(answer) is int and options >> answer & 1:
+                return answer
+        else:
+            if len(seen_leaders) != len(leaders):  # a new trick: the leaders' tuple changes once per trick
+                seen_leaders = tuple(leaders)
+            obs = Observation(seat, dealer, hand, turned, bid_calls, taker, trump, tuple(plays), seen_leaders,
+                              options, scores, target)
+            t0 = now()
+            try:
+                answer = movers[seat](obs)
+            except Exception as err:  # any failure of a player's code is reported, never a traceback
+                raise _raised(names, seat, deal_no, k, err) from err
+            seconds[seat] += now() - t0
+            decisions[seat] += 1
+            timed[seat] += 1
         card = answer.suit * 8 + answer.rank if type(answer) is Card else _card_index(answer)
         if card is None or not options >> card & 1:
             shown = DECK[card].short() if card is not None else repr(answer)

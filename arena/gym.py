@@ -34,6 +34,8 @@ from arbitre.rulings.belote.play import UndertrumpRule
 from arbitre.rulings.belote.scoring import Variants
 
 MAX_ATTEMPTS = 50
+TIMING_EVERY = 8
+"""The built-in players' decisions are timed one in eight (see :class:`~arbitre.arena.engine.Clock`)."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,7 @@ class Board:
     plays: list[Play]
     seconds: dict[str, float] = field(default_factory=dict)  # "A:simple" -> decision seconds
     decisions: dict[str, int] = field(default_factory=dict)
+    timed: dict[str, int] = field(default_factory=dict)  # decisions whose time is in seconds (see engine.Clock)
 
 
 _PLAYERS: dict[tuple[str, int | None, int], Any] = {}
@@ -83,16 +86,26 @@ def _player(spec: str, budget: int | None, seat: int) -> Any:
     return _PLAYERS[key]
 
 
+_SEED_MASK = 2**63 - 1
+
+
 def _seed(*parts: int) -> int:
-    return hash(parts) & (2**63 - 1)  # ints and tuples of ints hash the same in every process
+    return hash(parts) & _SEED_MASK  # ints and tuples of ints hash the same in every process
 
 
-def play_board(cfg: GymConfig, index: int) -> Board:
-    """Play board ``index`` once (or twice in duplicate); raise :class:`PlayerError` on a player's fault."""
-    rng = random.Random(_seed(cfg.seed, index))
-    packs: list[list[int]] = []
-    dealer = index % 4
-    board = Board(index, [])
+@dataclass(frozen=True)
+class _Seating:
+    """One play of a board: the player at each seat, its label ("A:simple"), and team A's team number."""
+
+    players: tuple[Any, ...]
+    labels: tuple[str, ...]
+    starts: tuple[Any, ...]  # each player's start_deal, or None
+    a_team: int
+
+
+def _seatings(cfg: GymConfig) -> list[_Seating]:
+    """Team A at seats 1/3, then (duplicate) at seats 2/4: worked out once per range of boards, not per board."""
+    out = []
     for half in range(2 if cfg.duplicate else 1):
         a_seats = (0, 2) if half == 0 else (1, 3)
         specs = [""] * 4
@@ -100,28 +113,42 @@ def play_board(cfg: GymConfig, index: int) -> Board:
         for k, seat in enumerate(a_seats):
             specs[seat], labels[seat] = cfg.team_a[k], "A:" + cfg.team_a[k]
             specs[seat ^ 1], labels[seat ^ 1] = cfg.team_b[k], "B:" + cfg.team_b[k]
-        players = [_player(spec, cfg.budget, seat) for seat, spec in enumerate(specs)]
-        clock = Clock()
+        players = tuple(_player(spec, cfg.budget, seat) for seat, spec in enumerate(specs))
+        out.append(_Seating(players, tuple(labels), tuple(getattr(p, "start_deal", None) for p in players),
+                            a_seats[0] & 1))
+    return out
+
+
+def play_board(cfg: GymConfig, index: int, seatings: list[_Seating] | None = None) -> Board:
+    """Play board ``index`` once (or twice in duplicate); raise :class:`PlayerError` on a player's fault."""
+    rng = random.Random(_seed(cfg.seed, index))
+    packs: list[list[int]] = []
+    dealer = index % 4
+    board = Board(index, [])
+    seconds, decisions, timed = board.seconds, board.decisions, board.timed
+    for half, seating in enumerate(seatings or _seatings(cfg)):
+        players, labels = seating.players, seating.labels
+        clock = Clock(TIMING_EVERY)
         played = None
         for attempt in range(MAX_ATTEMPTS):
-            while len(packs) <= attempt:
+            if len(packs) <= attempt:
                 packs.append(cut(shuffled(rng), rng))
-            for seat, player in enumerate(players):
-                start = getattr(player, "start_deal", None)
+            for seat, start in enumerate(seating.starts):
                 if start is not None:
-                    start(_seed(cfg.seed, index, half, attempt, seat))
+                    start(hash((cfg.seed, index, half, attempt, seat)) & _SEED_MASK)  # _seed, inlined
             played = play_deal(players, packs[attempt], dealer, deal_no=index + 1, variants=cfg.variants,
                                rule=cfg.rule, names=labels, clock=clock)
             if played is not None:
                 break
-        for seat in range(4):
-            board.seconds[labels[seat]] = board.seconds.get(labels[seat], 0.0) + clock.seconds[seat]
-            board.decisions[labels[seat]] = board.decisions.get(labels[seat], 0) + clock.decisions[seat]
+        for seat, label in enumerate(labels):
+            seconds[label] = seconds.get(label, 0.0) + clock.seconds[seat]
+            decisions[label] = decisions.get(label, 0) + clock.decisions[seat]
+            timed[label] = timed.get(label, 0) + clock.timed[seat]
         if played is None:
             board.plays.append(Play(0, 0, None, False))
             continue
         scores = played.team_scores()
-        a_team = a_seats[0] & 1
+        a_team = seating.a_team
         board.plays.append(Play(scores[a_team], scores[1 - a_team], "A" if played.taker_team == a_team else "B",
                                 played.score.made))
     return board
@@ -130,9 +157,10 @@ def play_board(cfg: GymConfig, index: int) -> Board:
 def play_boards(cfg: GymConfig, start: int, stop: int) -> tuple[list[Board], PlayerError | None]:
     """Boards ``start``..``stop - 1``; a player error stops the range and comes back with the boards played."""
     boards: list[Board] = []
+    seatings = _seatings(cfg)
     for index in range(start, stop):
         try:
-            boards.append(play_board(cfg, index))
+            boards.append(play_board(cfg, index, seatings))
         except PlayerError as err:
             return boards, err
     return boards, None
@@ -157,8 +185,9 @@ def aggregate(cfg: GymConfig, boards: list[Board], seconds: float, workers: int 
         for key in sorted({k for b in boards for k in b.seconds if k.startswith(team + ":")}):
             secs = sum(b.seconds.get(key, 0.0) for b in boards)
             count = sum(b.decisions.get(key, 0) for b in boards)
+            timed = sum(b.timed.get(key, 0) for b in boards)
             timing[key.split(":", 1)[1]] = {"decisions": count,
-                                            "mean_ms": round(1000 * secs / count, 4) if count else None}
+                                            "mean_ms": round(1000 * secs / timed, 4) if timed else None}
         teams[team] = {
             "player": cfg.label(team), "mean_points": s["mean"], "ci95": s["ci95"], "deals_won": won,
             "taking_rate": len(took) / n_plays if n_plays else 0.0,

@@ -18,6 +18,13 @@ for players that run in another process or on another machine.
 An observation is a fresh object for every decision; it is a plain (not frozen)
 dataclass because building it is on the hot path (a frozen dataclass costs three
 times as much), so a player must treat it as read-only.
+
+:class:`SeatView` is the same facts as a *live* view over the engine's state, for the
+built-in players' fast path (see :mod:`arbitre.arena.engine`): one object per deal whose
+``seat``, ``hand`` and ``legal`` the engine sets before each decision and whose
+``history``, ``leaders`` and ``bids`` are the engine's own growing lists, so nothing is
+copied per decision. It holds exactly the fields of an :class:`Observation`
+(:meth:`SeatView.snapshot` is the observation the seat would get), never another hand.
 """
 from __future__ import annotations
 
@@ -163,6 +170,58 @@ class Observation:
         except (KeyError, TypeError, ValueError, IndexError, InputError) as err:
             raise InputError(T(f"observation illisible, champ {field} : {err}",
                                f"unreadable observation, field {field}: {err}"), token=field) from None
+
+
+class SeatView:
+    """The engine's live view of one deal, for players that read it without a copy (see module docstring).
+
+    The fields mean what :class:`Observation`'s do; ``history``, ``leaders`` and ``bids`` are
+    lists the engine appends to (a reader must not keep or change them). ``shared`` is a
+    per-deal scratch dict where players fold public facts once for the four seats (the
+    ``memory`` player keeps the cards played and the voids there).
+    """
+
+    __slots__ = ("bids", "dealer", "hand", "history", "leaders", "legal", "scores", "seat", "shared", "target",
+                 "taker", "trump", "turned")
+
+    def __init__(self, dealer: int, turned: int, bids: list[tuple[int, int]], history: list[int],
+                 leaders: list[int], scores: tuple[int, int], target: int) -> None:
+        self.seat = 0
+        self.dealer = dealer
+        self.hand = 0
+        self.turned = turned
+        self.bids = bids
+        self.taker = -1
+        self.trump = -1
+        self.history = history
+        self.leaders = leaders
+        self.legal = 0
+        self.scores = scores
+        self.target = target
+        self.shared: dict[str, Any] = {}
+
+    @property
+    def bid_round(self) -> int:
+        """As :attr:`Observation.bid_round`."""
+        if self.trump >= 0:
+            return 0
+        return 1 if len(self.bids) < 4 else 2
+
+    @property
+    def trick(self) -> list[int]:
+        """The cards of the current trick, in play order (empty when this seat leads)."""
+        h = self.history
+        n = len(h) & 3
+        return h[len(h) - n:] if n else []
+
+    @property
+    def trick_leader(self) -> int:
+        return self.leaders[-1] if self.leaders else (self.dealer + 1) % 4
+
+    def snapshot(self) -> Observation:
+        """The :class:`Observation` this seat would be given now (a copy: it does not change afterwards)."""
+        return Observation(self.seat, self.dealer, self.hand, self.turned, tuple(self.bids), self.taker, self.trump,
+                           tuple(self.history), tuple(self.leaders), self.legal, self.scores, self.target)
 
 
 def _mask(cards: list[str]) -> int:

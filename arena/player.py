@@ -13,14 +13,46 @@ game or a gym run is the same for the same seed, in one process or many.
 Why: the engine stays the single source of rules; a player only chooses among the
 moves the engine says are legal, and whatever a player returns is checked
 (:class:`IllegalMove` otherwise).
+
+The built-in players also take a fast path: a ``bid`` or ``play`` marked with
+:func:`reads_view` declares that it reads only the fields of an observation, so the engine
+may hand it its live :class:`~arbitre.arena.observation.SeatView` instead of a fresh
+:class:`Observation`; for a marked ``play`` the engine calls the player's
+``play_index(view) -> int`` (``play`` is ``DECK[play_index(obs)]``) and gets a card
+index, with no :class:`Card` in between. A subclass that overrides ``bid`` or ``play``
+without the mark is asked with an :class:`Observation`, as any other player: a player
+written to the protocol above never sees a view.
 """
 from __future__ import annotations
 
 import random
-from typing import ClassVar, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from arbitre.arena.observation import Observation
 from arbitre.rulings.belote.cards import Card, Suit
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def reads_view(method: F) -> F:
+    """Mark a ``bid`` or ``play`` that may be given a :class:`SeatView` (see module docstring)."""
+    method.reads_view = True  # type: ignore[attr-defined]
+    return method
+
+
+_READERS: dict[type, tuple[bool, bool]] = {}
+
+
+def view_readers(player: Any) -> tuple[bool, bool]:
+    """Whether ``player``'s class marks its ``bid``, and its ``play``, with :func:`reads_view` (cached by class)."""
+    cls = type(player)
+    known = _READERS.get(cls)
+    if known is None:
+        known = _READERS[cls] = tuple(  # type: ignore[assignment]
+            getattr(getattr(cls, method, None), "reads_view", False) is True for method in ("bid", "play"))
+    return known  # type: ignore[return-value]
 
 
 @runtime_checkable

@@ -21,7 +21,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from arbitre.arena.observation import Observation
+from arbitre.arena.observation import Observation, SeatView
 from arbitre.rulings.belote.play import STRENGTH, SUIT_MASK, winner_pos
 
 ALL = (1 << 32) - 1
@@ -65,7 +65,7 @@ class Knowledge:
         return self.unseen & SUIT_MASK[suit]
 
 
-def _read(obs: Observation, start: int, voids: list[int], played: int) -> int:
+def _read(obs: Observation | SeatView, start: int, voids: list[int], played: int) -> int:
     """Fold the cards ``obs.history[start:]`` into ``voids``; return the new ``played`` mask.
 
     Only a card of another suit than the one led tells something about voids, so the seat
@@ -98,7 +98,7 @@ HELD: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for p in range(33))
 
 
-def _finish(obs: Observation, played: int, voids: list[int]) -> Knowledge:
+def _finish(obs: Observation | SeatView, played: int, voids: list[int]) -> Knowledge:
     taker = obs.taker
     turned = 1 << obs.turned
     known = [0, 0, 0, 0]
@@ -113,7 +113,7 @@ def _finish(obs: Observation, played: int, voids: list[int]) -> Knowledge:
     return Knowledge(played, voids[:], unseen, known, list(HELD[played_cards][leader]))
 
 
-def infer(obs: Observation) -> Knowledge:
+def infer(obs: Observation | SeatView) -> Knowledge:
     """Everything :class:`Knowledge` holds, from ``obs`` alone."""
     voids = [0, 0, 0, 0]
     played = _read(obs, 0, voids, 0)
@@ -127,17 +127,30 @@ class _Fold:
     one fold serves the four seats of a deal: each card is read once per deal, not once per seat.
     """
 
-    __slots__ = ("deal", "history", "played", "voids")
+    __slots__ = ("count", "deal", "history", "played", "voids")
 
     def __init__(self) -> None:
         self.deal: tuple[int, int, int, tuple[tuple[int, int], ...]] | None = None
         self.history: tuple[int, ...] = ()
+        self.count = 0  # cards read (the view's fold)
         self.voids = [0, 0, 0, 0]
         self.played = 0
 
 
 _SHARED = threading.local()
 """This thread's :class:`_Fold` (``_SHARED.fold``), shared by every :class:`Tracker` of the thread."""
+
+
+def public(view: SeatView) -> tuple[int, list[int]]:
+    """The cards played and the voids (by seat) of the deal ``view`` shows, folded once per deal in
+    ``view.shared`` for the four seats (the caller must not change the voids' list)."""
+    fold: _Fold | None = view.shared.get("knowledge")
+    if fold is None:
+        fold = view.shared["knowledge"] = _Fold()
+    if len(view.history) > fold.count:
+        fold.played = _read(view, fold.count, fold.voids, fold.played)
+        fold.count = len(view.history)
+    return fold.played, fold.voids
 
 
 class Tracker:
@@ -148,11 +161,20 @@ class Tracker:
     a deal read each card once; the fold starts over whenever the observation is not the
     continuation of the deal it has read (another deal, or a history that is not an extension
     of the one read), so trackers of different games or seats stay exact, only slower.
+
+    Given the engine's live :class:`SeatView`, the fold lives in the view's ``shared`` dict
+    instead: the view is one deal's, its history only grows, so no check is needed.
     """
 
     __slots__ = ()
 
-    def read(self, obs: Observation) -> Knowledge:
+    def read(self, obs: Observation | SeatView) -> Knowledge:
+        if type(obs) is SeatView:
+            played, voids = public(obs)
+            return _finish(obs, played, voids)
+        return self._read_copy(obs)
+
+    def _read_copy(self, obs: Observation) -> Knowledge:
         fold: _Fold | None = getattr(_SHARED, "fold", None)
         if fold is None:
             fold = _SHARED.fold = _Fold()

@@ -24,9 +24,9 @@ contract of coinche can use it.
 """
 from __future__ import annotations
 
-from arbitre.arena.observation import Observation
-from arbitre.arena.player import BasePlayer
-from arbitre.arena.players.knowledge import MASTER, Knowledge, Tracker, infer
+from arbitre.arena.observation import Observation, SeatView
+from arbitre.arena.player import BasePlayer, reads_view
+from arbitre.arena.players.knowledge import ALL, MASTER, Knowledge, Tracker, infer, public
 from arbitre.arena.players.tactics import BEATS, beating, bits, cheapest, richest, trump_points
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
 from arbitre.rulings.belote.play import SUIT_MASK, winner_pos
@@ -62,7 +62,7 @@ def sure_tricks(hand: int, trump: int) -> int:
     return total - plain[ranks] + _TRUMP_SURE[ranks]
 
 
-def memory_bid(obs: Observation, tricks: int = TAKE_TRICKS, points: int = TAKE_POINTS) -> Suit | None:
+def memory_bid(obs: Observation | SeatView, tricks: int = TAKE_TRICKS, points: int = TAKE_POINTS) -> Suit | None:
     """Take when the suit gives at least ``tricks`` sure tricks and ``points`` trump points."""
     turned = obs.turned >> 3
 
@@ -83,48 +83,70 @@ _SURE_ORDER: tuple[tuple[int, ...], ...] = tuple(
 )  # [-1]: no trump suit (trump -1), as the rule reads POINTS[-1]
 
 
-def _can_beat(k: Knowledge, seat: int, led: int, best: int, trump: int) -> bool:
-    """May ``seat`` hold a card that beats ``best`` in a trick led in ``led``?"""
-    above = (k.unseen | k.known[seat]) & BEATS[trump][led][best]
-    if not k.voids[seat] >> led & 1:
+#: TOPS[trump][suit][left]: :data:`MASTER` as a one-card bitmask (0 when the suit is all played), so the
+#: masters of the four suits are four look-ups or-ed together (:func:`_tops`).
+TOPS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(1 << c if c >= 0 else 0 for c in row) for row in per_trump) for per_trump in MASTER)
+#: SUITS_OF[byte]: for a 4-bit set of suits, the mask of every card of those suits.
+SUITS_OF: tuple[int, ...] = tuple(sum(SUIT_MASK[s] for s in range(4) if m >> s & 1) for m in range(16))
+
+
+def _tops(trump: int, played: int) -> int:
+    """The master card of every suit (the strongest not played yet, held by anyone), as one bitmask."""
+    left = ~played
+    a, b, c, d = TOPS[trump]
+    return a[left & 0xFF] | b[left >> 8 & 0xFF] | c[left >> 16 & 0xFF] | d[left >> 24 & 0xFF]
+
+
+def _can_beat(pool: int, voids: int, led: int, best: int, trump: int) -> bool:
+    """May a seat whose cards are among ``pool`` and void in ``voids`` beat ``best`` in a trick led in ``led``?"""
+    above = pool & BEATS[trump][led][best]
+    if not voids >> led & 1:
         if above & SUIT_MASK[led]:
             return True
         if led != trump:
             return False  # holding the led suit, it must follow and cannot trump
-    return led != trump and not k.voids[seat] >> trump & 1 and bool(above & SUIT_MASK[trump])
+    return led != trump and not voids >> trump & 1 and bool(above & SUIT_MASK[trump])
 
 
-def memory_card(obs: Observation, k: Knowledge | None = None) -> int:
+def memory_card(obs: Observation | SeatView, k: Knowledge | None = None) -> int:
     """The memory player's card (index) among ``obs.legal`` for trump ``obs.trump``."""
     k = k or infer(obs)
+    return _card(obs, k.played, k.voids, k.unseen, k.known[obs.taker] if obs.taker >= 0 else 0)
+
+
+def _card(obs: Observation | SeatView, played: int, voids: list[int], unseen: int, taker_known: int) -> int:
+    """:func:`memory_card` from what it needs of :class:`Knowledge`: the cards played, the voids, the
+    unseen cards and the cards known to be in the taker's hand (the turned card until it is played)."""
     legal, trump, seat, hand = obs.legal, obs.trump, obs.seat, obs.hand
     history = obs.history
     n = len(history) & 3  # cards already in the current trick
-    voids = k.voids
-    left = ~k.played  # the cards not played yet, to find each suit's master (MASTER)
-    masters = MASTER[trump]
     if not n:
-        trumps_out = k.unseen & SUIT_MASK[trump]
-        opp_may_trump = (not voids[seat ^ 1] >> trump & 1 or not voids[seat ^ 3] >> trump & 1) and trumps_out
-        if obs.taker & 1 == seat & 1 and opp_may_trump:
-            top = masters[trump][left >> 8 * trump & 0xFF]
-            if top >= 0 and legal >> top & 1:
-                return top
-        for suit in range(4):
-            if suit == trump:
-                continue
-            top = masters[suit][left >> 8 * suit & 0xFF]
-            if top >= 0 and legal >> top & 1:
-                safe = ((not voids[seat ^ 1] >> suit & 1 or voids[seat ^ 1] >> trump & 1)
-                        and (not voids[seat ^ 3] >> suit & 1 or voids[seat ^ 3] >> trump & 1))
-                if safe or not trumps_out:
+        trump_mask = SUIT_MASK[trump]
+        trumps_out = unseen & trump_mask
+        tops = _tops(trump, played)
+        if (obs.taker & 1 == seat & 1 and trumps_out
+                and (not voids[seat ^ 1] >> trump & 1 or not voids[seat ^ 3] >> trump & 1)):
+            top = tops & trump_mask & legal
+            if top:
+                return top.bit_length() - 1
+        candidates = tops & legal & ~trump_mask
+        if candidates:
+            left_void, right_void = voids[seat ^ 1], voids[seat ^ 3]
+            left_trumps = left_void >> trump & 1
+            right_trumps = right_void >> trump & 1
+            while candidates:  # suit by suit, in suit order
+                bit = candidates & -candidates
+                top = bit.bit_length() - 1
+                suit = top >> 3
+                if not trumps_out or ((not left_void >> suit & 1 or left_trumps)
+                                      and (not right_void >> suit & 1 or right_trumps)):
                     return top
-        mine = 0
-        for suit in range(4):
-            top = masters[suit][left >> 8 * suit & 0xFF]
-            if top >= 0 and hand >> top & 1:
-                mine |= SUIT_MASK[suit]
-        return cheapest(legal & ~mine or legal, trump)
+                candidates ^= bit
+        mine = tops & hand
+        suits = (mine & 0xFF != 0) | (mine >> 8 & 0xFF != 0) << 1 | (mine >> 16 & 0xFF != 0) << 2 \
+            | (mine >> 24 != 0) << 3
+        return cheapest(legal & ~SUITS_OF[suits] or legal, trump)
 
     trick = history[len(history) - n:]
     pos = winner_pos(trick, trump)
@@ -132,20 +154,21 @@ def memory_card(obs: Observation, k: Knowledge | None = None) -> int:
     led = trick[0] >> 3
     # the only opponent still to play after me is my left-hand neighbour, unless I play last
     after = (seat + 1) % 4 if n < 3 else -1
+    pool = unseen | taker_known if after == obs.taker else unseen
     if n >= 2 and pos == n - 2:  # partner winning
-        if after < 0 or not _can_beat(k, after, led, best, trump):
-            top_cards = 0  # smear points, but keep the cards that will win tricks of their own
-            for suit in range(4):
-                top = masters[suit][left >> 8 * suit & 0xFF]
-                if top >= 0:
-                    top_cards |= 1 << top
-            return richest(legal & ~top_cards or legal, trump)
+        if after < 0 or not _can_beat(pool, voids[after], led, best, trump):
+            # smear points, but keep the cards that will win tricks of their own
+            return richest(legal & ~_tops(trump, played) or legal, trump)
         plain = legal & ~SUIT_MASK[trump]
         return cheapest(plain or legal, trump)
     winners = beating(legal, led, best, trump)
     if winners:
         points = POINTS[trump]
-        sure = bits(winners) if after < 0 else [c for c in bits(winners) if not _can_beat(k, after, led, c, trump)]
+        if after < 0:
+            sure: tuple[int, ...] | list[int] = bits(winners)
+        else:
+            after_voids = voids[after]
+            sure = [c for c in bits(winners) if not _can_beat(pool, after_voids, led, c, trump)]
         if sure:
             return min(sure, key=_SURE_ORDER[trump].__getitem__)
         at_stake = 0
@@ -165,8 +188,18 @@ class MemoryPlayer(BasePlayer):
         super().__init__()
         self.tracker = Tracker()
 
-    def bid(self, obs: Observation) -> Suit | None:
+    @reads_view
+    def bid(self, obs: Observation | SeatView) -> Suit | None:
         return memory_bid(obs)
 
-    def play(self, obs: Observation) -> Card:
-        return DECK[memory_card(obs, self.tracker.read(obs))]
+    @reads_view
+    def play(self, obs: Observation | SeatView) -> Card:
+        return DECK[self.play_index(obs)]
+
+    def play_index(self, obs: Observation | SeatView) -> int:
+        if type(obs) is SeatView:  # the engine's live view: the public fold, without a Knowledge per decision
+            played, voids = public(obs)
+            turned = 1 << obs.turned  # in my hand, played, or known to be the taker's: never unseen
+            taker_known = turned if obs.taker != obs.seat and not played & turned else 0
+            return _card(obs, played, voids, ALL & ~played & ~obs.hand & ~turned, taker_known)
+        return memory_card(obs, self.tracker.read(obs))

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arbitre.arena.observation import Observation
-from arbitre.arena.player import BasePlayer
+from arbitre.arena.observation import Observation, SeatView
+from arbitre.arena.player import BasePlayer, reads_view
 from arbitre.arena.players.tactics import (
     LEADS,
     TRUMP_MASK,
@@ -49,7 +49,8 @@ class RandomPlayer(BasePlayer):
 
     name = "random"
 
-    def bid(self, obs: Observation) -> Suit | None:
+    @reads_view
+    def bid(self, obs: Observation | SeatView) -> Suit | None:
         if self.rng.random() >= RANDOM_TAKE_PROBABILITY:
             return None
         turned = obs.turned >> 3
@@ -57,12 +58,16 @@ class RandomPlayer(BasePlayer):
             return Suit(turned)
         return Suit((turned + 1 + self.rng.randrange(3)) % 4)
 
-    def play(self, obs: Observation) -> Card:
+    @reads_view
+    def play(self, obs: Observation | SeatView) -> Card:
+        return DECK[self.play_index(obs)]
+
+    def play_index(self, obs: Observation | SeatView) -> int:
         options = bits(obs.legal)
-        return DECK[options[self.rng.randrange(len(options))]]
+        return options[self.rng.randrange(len(options))]
 
 
-def simple_bid(obs: Observation, threshold: int = TAKE_THRESHOLD) -> Suit | None:
+def simple_bid(obs: Observation | SeatView, threshold: int = TAKE_THRESHOLD) -> Suit | None:
     """The seed's ``decider_enchere``: take when the potential trump points reach ``threshold``."""
     turned = obs.turned >> 3
     if obs.bid_round == 1:
@@ -104,8 +109,13 @@ class SimplePlayer(BasePlayer):
 
     name = "simple"
 
-    def bid(self, obs: Observation) -> Suit | None:
+    @reads_view
+    def bid(self, obs: Observation | SeatView) -> Suit | None:
         return simple_bid(obs)
 
-    def play(self, obs: Observation) -> Card:
-        return DECK[simple_card(obs.hand, obs.legal, obs.trick, obs.trump, obs.taker & 1 == obs.seat & 1)]
+    @reads_view
+    def play(self, obs: Observation | SeatView) -> Card:
+        return DECK[self.play_index(obs)]
+
+    def play_index(self, obs: Observation | SeatView) -> int:
+        return simple_card(obs.hand, obs.legal, obs.trick, obs.trump, obs.taker & 1 == obs.seat & 1)
