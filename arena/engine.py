@@ -144,28 +144,25 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
     hands = full_hands(pack, dealer, taker)
     view.taker, view.trump = taker, trump
     bid_calls = tuple(bids)
-    # the seats read the view by its card index (play_index) or are asked play(Observation)
-    indexers = [p.play_index if readers[seat][1] else None for seat, p in enumerate(players)]
+    # each seat answers through its player's chooser on the live view, or is asked play(Observation)
+    choosers = [p.card_chooser(view) if readers[seat][1] else None for seat, p in enumerate(players)]
     movers = [p.play for p in players]
     seen_leaders: tuple[int, ...] = ()
 
     def ask(seat: int, hand: int, options: int, k: int) -> int:
         """One card decision, timed and checked (inlined: this runs for every card asked)."""
         nonlocal seen_leaders  # (a seat with a single legal card is not asked: play_tricks plays it)
-        indexer = indexers[seat]
-        if indexer is not None:
-            view.seat = seat
-            view.hand = hand
-            view.legal = options
+        chooser = choosers[seat]
+        if chooser is not None:
             if decisions[seat] & mask:  # not sampled for timing (see Clock)
                 try:
-                    answer: Any = indexer(view)
+                    answer: Any = chooser(seat, hand, options)
                 except Exception as err:  # any failure of a player's code is reported, never a traceback
                     raise _raised(names, seat, deal_no, k, err) from err
             else:
                 t0 = now()
                 try:
-                    answer = indexer(view)
+                    answer = chooser(seat, hand, options)
                 except Exception as err:  # any failure of a player's code is reported, never a traceback
                     raise _raised(names, seat, deal_no, k, err) from err
                 seconds[seat] += now() - t0

@@ -32,10 +32,30 @@ from arbitre.rulings.i18n import T
 Progress = Callable[[int], None]
 
 
+MAX_CHUNK = 250
+MIN_CHUNK = 4
+
+
 def chunks(deals: int, workers: int) -> list[tuple[int, int]]:
-    """Ranges of boards: small enough to balance the workers and show progress, large enough to be cheap."""
-    size = max(1, min(250, deals // max(1, workers * 8) or 1))
-    return [(start, min(deals, start + size)) for start in range(0, deals, size)]
+    """Ranges of boards covering ``0..deals-1``, in order.
+
+    One process: an eighth of the run (at most :data:`MAX_CHUNK`), for the progress bar.
+    Several workers: guided sizes, a third of what is left per worker, shrinking to
+    :data:`MIN_CHUNK`: the first chunks are large (little to send and collect), the last
+    ones small, so the workers finish together instead of one idling while the other
+    plays a large last chunk (on 1,000 boards and 2 workers that tail cost a tenth of
+    the run).
+    """
+    if workers <= 1:
+        size = max(1, min(MAX_CHUNK, deals // 8 or 1))
+        return [(start, min(deals, start + size)) for start in range(0, deals, size)]
+    out = []
+    start = 0
+    while start < deals:
+        size = max(MIN_CHUNK, min(MAX_CHUNK, (deals - start) // (3 * workers)))
+        out.append((start, min(deals, start + size)))
+        start += size
+    return out
 
 
 def run(cfg: GymConfig, workers: int = 1, cluster: str | None = None,

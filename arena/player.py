@@ -17,9 +17,10 @@ moves the engine says are legal, and whatever a player returns is checked
 The built-in players also take a fast path: a ``bid`` or ``play`` marked with
 :func:`reads_view` declares that it reads only the fields of an observation, so the engine
 may hand it its live :class:`~arbitre.arena.observation.SeatView` instead of a fresh
-:class:`Observation`; for a marked ``play`` the engine calls the player's
-``play_index(view) -> int`` (``play`` is ``DECK[play_index(obs)]``) and gets a card
-index, with no :class:`Card` in between. A subclass that overrides ``bid`` or ``play``
+:class:`Observation`; for a marked ``play`` the engine asks the player once per deal for
+``card_chooser(view)``, a :data:`Chooser` ``choose(seat, hand, legal) -> card index``
+that must answer as ``play`` would on the observation of that seat (the view's other
+fields are the deal's, they do not change with the seat), with no :class:`Card` in between. A subclass that overrides ``bid`` or ``play``
 without the mark is asked with an :class:`Observation`, as any other player: a player
 written to the protocol above never sees a view.
 """
@@ -34,6 +35,8 @@ from arbitre.rulings.belote.cards import Card, Suit
 
 
 F = TypeVar("F", bound=Callable[..., Any])
+Chooser = Callable[[int, int, int], int]
+"""``choose(seat, hand, legal) -> card``: a player's card choice for one deal's live view (all bitmasks)."""
 
 
 def reads_view(method: F) -> F:

@@ -24,10 +24,12 @@ contract of coinche can use it.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from arbitre.arena.observation import Observation, SeatView
-from arbitre.arena.player import BasePlayer, reads_view
+from arbitre.arena.player import BasePlayer, Chooser, reads_view
 from arbitre.arena.players.knowledge import ALL, MASTER, Knowledge, Tracker, infer, public
-from arbitre.arena.players.tactics import BEATS, beating, bits, cheapest, richest, trump_points
+from arbitre.arena.players.tactics import SUITS, BEATS, beating, bits, cheapest, richest, trump_points
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
 from arbitre.rulings.belote.play import SUIT_MASK, winner_pos
 from arbitre.rulings.belote.scoring import POINTS
@@ -70,10 +72,10 @@ def memory_bid(obs: Observation | SeatView, tricks: int = TAKE_TRICKS, points: i
         return sure_tricks(hand, suit) >= tricks and trump_points(hand, suit) >= points
 
     if obs.bid_round == 1:
-        return Suit(turned) if good(obs.hand | 1 << obs.turned, turned) else None
+        return SUITS[turned] if good(obs.hand | 1 << obs.turned, turned) else None
     best = max((s for s in range(4) if s != turned),
                key=lambda s: (sure_tricks(obs.hand, s), trump_points(obs.hand, s)))
-    return Suit(best) if good(obs.hand, best) else None
+    return SUITS[best] if good(obs.hand, best) else None
 
 
 #: _SURE_ORDER[trump][card]: among cards sure to win, the trump worth the fewest points first, else the
@@ -112,20 +114,21 @@ def _can_beat(pool: int, voids: int, led: int, best: int, trump: int) -> bool:
 def memory_card(obs: Observation | SeatView, k: Knowledge | None = None) -> int:
     """The memory player's card (index) among ``obs.legal`` for trump ``obs.trump``."""
     k = k or infer(obs)
-    return _card(obs, k.played, k.voids, k.unseen, k.known[obs.taker] if obs.taker >= 0 else 0)
+    return _card(obs.legal, obs.trump, obs.seat, obs.hand, obs.history, obs.taker, k.played, k.voids, k.unseen,
+                 k.known[obs.taker] if obs.taker >= 0 else 0)
 
 
-def _card(obs: Observation | SeatView, played: int, voids: list[int], unseen: int, taker_known: int) -> int:
-    """:func:`memory_card` from what it needs of :class:`Knowledge`: the cards played, the voids, the
-    unseen cards and the cards known to be in the taker's hand (the turned card until it is played)."""
-    legal, trump, seat, hand = obs.legal, obs.trump, obs.seat, obs.hand
-    history = obs.history
+def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], taker: int, played: int,
+          voids: list[int], unseen: int, taker_known: int) -> int:
+    """:func:`memory_card` from the observation's fields and what it needs of :class:`Knowledge`: the cards
+    played, the voids, the unseen cards and the cards known to be in the taker's hand (the turned card
+    until it is played)."""
     n = len(history) & 3  # cards already in the current trick
     if not n:
         trump_mask = SUIT_MASK[trump]
         trumps_out = unseen & trump_mask
         tops = _tops(trump, played)
-        if (obs.taker & 1 == seat & 1 and trumps_out
+        if (taker & 1 == seat & 1 and trumps_out
                 and (not voids[seat ^ 1] >> trump & 1 or not voids[seat ^ 3] >> trump & 1)):
             top = tops & trump_mask & legal
             if top:
@@ -154,7 +157,7 @@ def _card(obs: Observation | SeatView, played: int, voids: list[int], unseen: in
     led = trick[0] >> 3
     # the only opponent still to play after me is my left-hand neighbour, unless I play last
     after = (seat + 1) % 4 if n < 3 else -1
-    pool = unseen | taker_known if after == obs.taker else unseen
+    pool = unseen | taker_known if after == taker else unseen
     if n >= 2 and pos == n - 2:  # partner winning
         if after < 0 or not _can_beat(pool, voids[after], led, best, trump):
             # smear points, but keep the cards that will win tricks of their own
@@ -194,12 +197,19 @@ class MemoryPlayer(BasePlayer):
 
     @reads_view
     def play(self, obs: Observation | SeatView) -> Card:
-        return DECK[self.play_index(obs)]
+        return DECK[memory_card(obs, self.tracker.read(obs))]
 
-    def play_index(self, obs: Observation | SeatView) -> int:
-        if type(obs) is SeatView:  # the engine's live view: the public fold, without a Knowledge per decision
-            played, voids = public(obs)
-            turned = 1 << obs.turned  # in my hand, played, or known to be the taker's: never unseen
-            taker_known = turned if obs.taker != obs.seat and not played & turned else 0
-            return _card(obs, played, voids, ALL & ~played & ~obs.hand & ~turned, taker_known)
-        return memory_card(obs, self.tracker.read(obs))
+    def card_chooser(self, view: SeatView) -> Chooser:
+        """``choose(seat, hand, legal) -> card`` for this deal: :meth:`play` on the live view, reading the
+        public fold of the deal (:func:`~arbitre.arena.players.knowledge.public`) without a
+        :class:`Knowledge` per decision."""
+        history, trump, taker = view.history, view.trump, view.taker
+        turned = 1 << view.turned  # in my hand, played, or known to be the taker's: never unseen
+
+        def choose(seat: int, hand: int, legal: int) -> int:
+            played, voids = public(view)
+            taker_known = turned if taker != seat and not played & turned else 0
+            return _card(legal, trump, seat, hand, history, taker, played, voids, ALL & ~played & ~hand & ~turned,
+                         taker_known)
+
+        return choose

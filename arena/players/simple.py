@@ -24,9 +24,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from arbitre.arena.observation import Observation, SeatView
-from arbitre.arena.player import BasePlayer, reads_view
+from arbitre.arena.player import BasePlayer, Chooser, reads_view
 from arbitre.arena.players.tactics import (
     LEADS,
+    SUITS,
     TRUMP_MASK,
     beating,
     bits,
@@ -55,15 +56,20 @@ class RandomPlayer(BasePlayer):
             return None
         turned = obs.turned >> 3
         if obs.bid_round == 1:
-            return Suit(turned)
-        return Suit((turned + 1 + self.rng.randrange(3)) % 4)
+            return SUITS[turned]
+        return SUITS[(turned + 1 + self.rng.randrange(3)) % 4]
 
     @reads_view
     def play(self, obs: Observation | SeatView) -> Card:
-        return DECK[self.play_index(obs)]
+        return DECK[self._pick(obs.legal)]
 
-    def play_index(self, obs: Observation | SeatView) -> int:
-        options = bits(obs.legal)
+    def card_chooser(self, view: SeatView) -> Chooser:
+        """``choose(seat, hand, legal) -> card`` for this deal (see :mod:`arbitre.arena.player`)."""
+        pick = self._pick
+        return lambda seat, hand, legal: pick(legal)
+
+    def _pick(self, legal: int) -> int:
+        options = bits(legal)
         return options[self.rng.randrange(len(options))]
 
 
@@ -71,9 +77,9 @@ def simple_bid(obs: Observation | SeatView, threshold: int = TAKE_THRESHOLD) -> 
     """The seed's ``decider_enchere``: take when the potential trump points reach ``threshold``."""
     turned = obs.turned >> 3
     if obs.bid_round == 1:
-        return Suit(turned) if trump_points(obs.hand | 1 << obs.turned, turned) >= threshold else None
+        return SUITS[turned] if trump_points(obs.hand | 1 << obs.turned, turned) >= threshold else None
     best = max((s for s in range(4) if s != turned), key=lambda s: trump_points(obs.hand, s))
-    return Suit(best) if trump_points(obs.hand, best) >= threshold else None
+    return SUITS[best] if trump_points(obs.hand, best) >= threshold else None
 
 
 def simple_card(hand: int, legal: int, trick: Sequence[int], trump: int, our_side_took: bool) -> int:
@@ -115,7 +121,14 @@ class SimplePlayer(BasePlayer):
 
     @reads_view
     def play(self, obs: Observation | SeatView) -> Card:
-        return DECK[self.play_index(obs)]
+        return DECK[simple_card(obs.hand, obs.legal, obs.trick, obs.trump, obs.taker & 1 == obs.seat & 1)]
 
-    def play_index(self, obs: Observation | SeatView) -> int:
-        return simple_card(obs.hand, obs.legal, obs.trick, obs.trump, obs.taker & 1 == obs.seat & 1)
+    def card_chooser(self, view: SeatView) -> Chooser:
+        """``choose(seat, hand, legal) -> card`` for this deal: :meth:`play` on the live view."""
+        history, trump, taker_team = view.history, view.trump, view.taker & 1
+
+        def choose(seat: int, hand: int, legal: int) -> int:
+            n = len(history) & 3
+            return simple_card(hand, legal, history[-n:] if n else (), trump, seat & 1 == taker_team)
+
+        return choose

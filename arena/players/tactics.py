@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from arbitre.rulings.belote.cards import Suit
 from arbitre.rulings.belote.coinche import SA_POINTS, TA_POINTS
 from arbitre.rulings.belote.play import PLAIN_STRENGTH, SUIT_MASK, TRUMP_STRENGTH
 from arbitre.rulings.belote.play import STRENGTH as SUIT_STRENGTH
@@ -29,6 +30,8 @@ from arbitre.rulings.belote.scoring import POINTS as SUIT_POINTS
 
 TA, SA = 4, 5
 """The ``trump`` values of the coinche tout-atout and sans-atout contracts."""
+SUITS: tuple[Suit, ...] = tuple(Suit)
+"""SUITS[i] is ``Suit(i)`` without the enum's call (a bid is answered with one)."""
 
 _ALL = (1 << 32) - 1
 #: TRUMP_MASK[trump]: the trumps (a suit; every card in TA; none in SA).
