@@ -136,21 +136,24 @@ class _Fold:
         self.voids = [0, 0, 0, 0]
         self.played = 0
 
+    def catch_up(self, view: SeatView) -> None:
+        """Read the cards the live ``view`` shows beyond those read (the view's fold only)."""
+        if len(view.history) > self.count:
+            self.played = _read(view, self.count, self.voids, self.played)
+            self.count = len(view.history)
+
 
 _SHARED = threading.local()
 """This thread's :class:`_Fold` (``_SHARED.fold``), shared by every :class:`Tracker` of the thread."""
 
 
-def public(view: SeatView) -> tuple[int, list[int]]:
-    """The cards played and the voids (by seat) of the deal ``view`` shows, folded once per deal in
-    ``view.shared`` for the four seats (the caller must not change the voids' list)."""
+def public(view: SeatView) -> _Fold:
+    """The public fold (cards played, voids by seat) of the deal ``view`` shows, kept in ``view.shared``
+    for the four seats; call its :meth:`_Fold.catch_up` when the history grew (see :meth:`Tracker.read`)."""
     fold: _Fold | None = view.shared.get("knowledge")
     if fold is None:
         fold = view.shared["knowledge"] = _Fold()
-    if len(view.history) > fold.count:
-        fold.played = _read(view, fold.count, fold.voids, fold.played)
-        fold.count = len(view.history)
-    return fold.played, fold.voids
+    return fold
 
 
 class Tracker:
@@ -170,8 +173,9 @@ class Tracker:
 
     def read(self, obs: Observation | SeatView) -> Knowledge:
         if type(obs) is SeatView:
-            played, voids = public(obs)
-            return _finish(obs, played, voids)
+            fold = public(obs)
+            fold.catch_up(obs)
+            return _finish(obs, fold.played, fold.voids)
         return self._read_copy(obs)
 
     def _read_copy(self, obs: Observation) -> Knowledge:

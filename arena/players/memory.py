@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from arbitre.arena.observation import Observation, SeatView
 from arbitre.arena.player import BasePlayer, Chooser, reads_view
 from arbitre.arena.players.knowledge import ALL, MASTER, Knowledge, Tracker, infer, public
-from arbitre.arena.players.tactics import SUITS, BEATS, beating, bits, cheapest, richest, trump_points
+from arbitre.arena.players.tactics import BEATS, OTHER_SUITS, SUITS, beating, bits, cheapest, richest, trump_points
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
 from arbitre.rulings.belote.play import SUIT_MASK, winner_pos
 from arbitre.rulings.belote.scoring import POINTS
@@ -65,17 +65,21 @@ def sure_tricks(hand: int, trump: int) -> int:
 
 
 def memory_bid(obs: Observation | SeatView, tricks: int = TAKE_TRICKS, points: int = TAKE_POINTS) -> Suit | None:
-    """Take when the suit gives at least ``tricks`` sure tricks and ``points`` trump points."""
+    """Take when the suit gives at least ``tricks`` sure tricks and ``points`` trump points.
+
+    Round 2 weighs the other suits by (sure tricks, trump points), the first in suit order among equals.
+    """
     turned = obs.turned >> 3
-
-    def good(hand: int, suit: int) -> bool:
-        return sure_tricks(hand, suit) >= tricks and trump_points(hand, suit) >= points
-
     if obs.bid_round == 1:
-        return SUITS[turned] if good(obs.hand | 1 << obs.turned, turned) else None
-    best = max((s for s in range(4) if s != turned),
-               key=lambda s: (sure_tricks(obs.hand, s), trump_points(obs.hand, s)))
-    return SUITS[best] if good(obs.hand, best) else None
+        hand = obs.hand | 1 << obs.turned
+        return SUITS[turned] if sure_tricks(hand, turned) >= tricks and trump_points(hand, turned) >= points else None
+    hand = obs.hand
+    best, best_key = -1, (-1, -1)
+    for suit in OTHER_SUITS[turned]:
+        key = (sure_tricks(hand, suit), trump_points(hand, suit))
+        if key > best_key:
+            best, best_key = suit, key
+    return SUITS[best] if best_key[0] >= tricks and best_key[1] >= points else None
 
 
 #: _SURE_ORDER[trump][card]: among cards sure to win, the trump worth the fewest points first, else the
@@ -206,8 +210,12 @@ class MemoryPlayer(BasePlayer):
         history, trump, taker = view.history, view.trump, view.taker
         turned = 1 << view.turned  # in my hand, played, or known to be the taker's: never unseen
 
+        fold = public(view)
+
         def choose(seat: int, hand: int, legal: int) -> int:
-            played, voids = public(view)
+            if len(history) > fold.count:
+                fold.catch_up(view)
+            played, voids = fold.played, fold.voids
             taker_known = turned if taker != seat and not played & turned else 0
             return _card(legal, trump, seat, hand, history, taker, played, voids, ALL & ~played & ~hand & ~turned,
                          taker_known)

@@ -27,6 +27,7 @@ from arbitre.arena.observation import Observation, SeatView
 from arbitre.arena.player import BasePlayer, Chooser, reads_view
 from arbitre.arena.players.tactics import (
     LEADS,
+    OTHER_SUITS,
     SUITS,
     TRUMP_MASK,
     beating,
@@ -78,8 +79,13 @@ def simple_bid(obs: Observation | SeatView, threshold: int = TAKE_THRESHOLD) -> 
     turned = obs.turned >> 3
     if obs.bid_round == 1:
         return SUITS[turned] if trump_points(obs.hand | 1 << obs.turned, turned) >= threshold else None
-    best = max((s for s in range(4) if s != turned), key=lambda s: trump_points(obs.hand, s))
-    return SUITS[best] if trump_points(obs.hand, best) >= threshold else None
+    hand = obs.hand
+    best, most = -1, -1
+    for suit in OTHER_SUITS[turned]:  # the richest other suit, the first in suit order among equals
+        points = trump_points(hand, suit)
+        if points > most:
+            best, most = suit, points
+    return SUITS[best] if most >= threshold else None
 
 
 def simple_card(hand: int, legal: int, trick: Sequence[int], trump: int, our_side_took: bool) -> int:

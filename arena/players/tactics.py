@@ -32,6 +32,8 @@ TA, SA = 4, 5
 """The ``trump`` values of the coinche tout-atout and sans-atout contracts."""
 SUITS: tuple[Suit, ...] = tuple(Suit)
 """SUITS[i] is ``Suit(i)`` without the enum's call (a bid is answered with one)."""
+OTHER_SUITS: tuple[tuple[int, ...], ...] = tuple(tuple(s for s in range(4) if s != t) for t in range(4))
+"""OTHER_SUITS[turned]: the suits a round-2 bid may name, in suit order."""
 
 _ALL = (1 << 32) - 1
 #: TRUMP_MASK[trump]: the trumps (a suit; every card in TA; none in SA).
