@@ -96,26 +96,27 @@ _STRONGEST = _byte_best(STRENGTH)
 _RICHEST = _byte_best([[POINTS[t][c] * 64 + 63 - STRENGTH[t][c] for c in range(32)] for t in range(6)])
 
 
-def _best(table: tuple[tuple[int, ...], ...], mask: int) -> int:
-    a, b, c, d = table
-    return 31 - max(a[mask & 0xFF], b[mask >> 8 & 0xFF], c[mask >> 16 & 0xFF], d[mask >> 24 & 0xFF]) % 32
-
+# Each helper below reads its table's four bytes and keeps the largest value, written out in each (no
+# shared helper: these run for most card decisions, and a call costs as much as the look-ups).
 
 def cheapest(mask: int, trump: int) -> int:
     """The card of ``mask`` worth the fewest points (then the weakest); plain cards before trumps."""
-    plain = mask & ~TRUMP_MASK[trump]
-    return _best(_CHEAPEST[trump], plain or mask)
+    m = mask & ~TRUMP_MASK[trump] or mask
+    a, b, c, d = _CHEAPEST[trump]
+    return 31 - max(a[m & 0xFF], b[m >> 8 & 0xFF], c[m >> 16 & 0xFF], d[m >> 24 & 0xFF]) % 32
 
 
 def strongest(mask: int, trump: int) -> int:
     """The strongest card of ``mask`` (a trump beats any plain card)."""
-    return _best(_STRONGEST[trump], mask)
+    a, b, c, d = _STRONGEST[trump]
+    return 31 - max(a[mask & 0xFF], b[mask >> 8 & 0xFF], c[mask >> 16 & 0xFF], d[mask >> 24 & 0xFF]) % 32
 
 
 def richest(mask: int, trump: int) -> int:
     """The card of ``mask`` worth the most points, plain cards first (to give points to a partner)."""
-    plain = mask & ~TRUMP_MASK[trump]
-    return _best(_RICHEST[trump], plain or mask)
+    m = mask & ~TRUMP_MASK[trump] or mask
+    a, b, c, d = _RICHEST[trump]
+    return 31 - max(a[m & 0xFF], b[m >> 8 & 0xFF], c[m >> 16 & 0xFF], d[m >> 24 & 0xFF]) % 32
 
 
 #: BEATS[trump][led][best]: the cards that beat ``best`` in a trick led in ``led`` (from TRICK_KEY).
