@@ -103,8 +103,9 @@ class _Seating:
     a_team: int
 
 
-def _seatings(cfg: GymConfig) -> list[_Seating]:
-    """Team A at seats 1/3, then (duplicate) at seats 2/4: worked out once per range of boards, not per board."""
+def seatings(cfg: GymConfig) -> list[_Seating]:
+    """Team A at seats 1/3, then (duplicate) at seats 2/4, with this process's players: worked out once per
+    range of boards, not per board (and by a gym worker as it starts)."""
     out = []
     for half in range(2 if cfg.duplicate else 1):
         a_seats = (0, 2) if half == 0 else (1, 3)
@@ -119,14 +120,14 @@ def _seatings(cfg: GymConfig) -> list[_Seating]:
     return out
 
 
-def play_board(cfg: GymConfig, index: int, seatings: list[_Seating] | None = None) -> Board:
+def play_board(cfg: GymConfig, index: int, seated: list[_Seating] | None = None) -> Board:
     """Play board ``index`` once (or twice in duplicate); raise :class:`PlayerError` on a player's fault."""
     rng = random.Random(_seed(cfg.seed, index))
     packs: list[list[int]] = []
     dealer = index % 4
     board = Board(index, [])
     seconds, decisions, timed = board.seconds, board.decisions, board.timed
-    for half, seating in enumerate(seatings or _seatings(cfg)):
+    for half, seating in enumerate(seated or seatings(cfg)):
         players, labels = seating.players, seating.labels
         clock = Clock(TIMING_EVERY)
         played = None
@@ -157,10 +158,10 @@ def play_board(cfg: GymConfig, index: int, seatings: list[_Seating] | None = Non
 def play_boards(cfg: GymConfig, start: int, stop: int) -> tuple[list[Board], PlayerError | None]:
     """Boards ``start``..``stop - 1``; a player error stops the range and comes back with the boards played."""
     boards: list[Board] = []
-    seatings = _seatings(cfg)
+    seated = seatings(cfg)
     for index in range(start, stop):
         try:
-            boards.append(play_board(cfg, index, seatings))
+            boards.append(play_board(cfg, index, seated))
         except PlayerError as err:
             return boards, err
     return boards, None

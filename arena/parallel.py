@@ -19,13 +19,15 @@ the seed and their index, so any spreading gives the same report as one process.
 """
 from __future__ import annotations
 
+import multiprocessing
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
 from arbitre.arena.engine import PlayerError
-from arbitre.arena.gym import Board, GymConfig, play_boards
+from arbitre.arena.gym import Board, GymConfig, play_boards, seatings
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -60,7 +62,11 @@ def chunks(deals: int, workers: int) -> list[tuple[int, int]]:
 
 def run(cfg: GymConfig, workers: int = 1, cluster: str | None = None,
         progress: Progress | None = None) -> tuple[list[Board], PlayerError | None, float, str]:
-    """Play every board of ``cfg``; return (boards, first error or None, seconds, backend name)."""
+    """Play every board of ``cfg``; return (boards, first error or None, seconds, backend name).
+
+    The seconds are those of the play: with a pool of processes, from the moment every
+    worker is ready (see :func:`_pool`); in one process or on a cluster, the whole run.
+    """
     progress = progress or (lambda n: None)
     t0 = time.perf_counter()
     if cluster:
@@ -75,16 +81,46 @@ def run(cfg: GymConfig, workers: int = 1, cluster: str | None = None,
                 break
         backend = "1 process"
     else:
-        boards, error = _pool(cfg, workers, progress)
-        backend = f"{workers} processes"
+        boards, error, seconds = _pool(cfg, workers, progress)
+        return boards, error, seconds, f"{workers} processes"
     return boards, error, time.perf_counter() - t0, backend
 
 
-def _pool(cfg: GymConfig, workers: int, progress: Progress) -> tuple[list[Board], PlayerError | None]:
+STARTUP_TIMEOUT = 60.0
+"""Seconds the pool waits for its workers to be ready before it starts the clock anyway."""
+
+
+def _ready(cfg: GymConfig, barrier: Any) -> None:
+    """A worker's start: build the players (module imports, tables), then wait for the other workers."""
+    seatings(cfg)
+    try:
+        barrier.wait(STARTUP_TIMEOUT)
+    except threading.BrokenBarrierError:  # a worker did not start: the run goes on, timed from now
+        pass
+
+
+def _pool(cfg: GymConfig, workers: int, progress: Progress) -> tuple[list[Board], PlayerError | None, float]:
+    """Play the chunks on ``workers`` processes; also return the seconds of play.
+
+    The clock starts once every worker is up with its players built (a barrier), so the
+    deals per second measure the play, not the start of the processes (a few hundredths of
+    a second each, which would weigh on a short run and hide the speed-up of more workers),
+    and stops at the last result, before the pool shuts down.
+    """
     boards: list[Board] = []
     error: PlayerError | None = None
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending = {pool.submit(play_boards, cfg, a, b) for a, b in chunks(cfg.deals, workers)}
+    ranges = chunks(cfg.deals, workers)
+    workers = max(1, min(workers, len(ranges)))
+    context = multiprocessing.get_context()
+    barrier = context.Barrier(workers + 1)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ready,
+                             initargs=(cfg, barrier)) as pool:
+        pending = {pool.submit(play_boards, cfg, a, b) for a, b in ranges}
+        try:
+            barrier.wait(STARTUP_TIMEOUT)
+        except threading.BrokenBarrierError:
+            pass
+        t0 = time.perf_counter()
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
@@ -101,7 +137,8 @@ def _pool(cfg: GymConfig, workers: int, progress: Progress) -> tuple[list[Board]
                         got, _ = fut.result()
                         boards += got
                 break
-    return boards, error
+        seconds = time.perf_counter() - t0
+    return boards, error, seconds
 
 
 def _bad_cluster(address: str, why: str) -> InputError:
