@@ -33,7 +33,6 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 from arbitre.arena.observation import Observation
 from arbitre.rulings.belote.cards import Card, Suit
 
-
 F = TypeVar("F", bound=Callable[..., Any])
 Chooser = Callable[[int, int, int], int]
 """``choose(seat, hand, legal) -> card``: a player's card choice for one deal's live view (all bitmasks)."""

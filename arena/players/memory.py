@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from arbitre.arena.observation import Observation, SeatView
 from arbitre.arena.player import BasePlayer, Chooser, reads_view
 from arbitre.arena.players.knowledge import ALL, MASTER, Knowledge, Tracker, infer, public
-from arbitre.arena.players.tactics import BEATS, OTHER_SUITS, SUITS, beating, bits, cheapest, richest, trump_points
+from arbitre.arena.players.tactics import BEATS, OTHER_SUITS, SUITS, bits, cheapest, richest, trump_points
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
 from arbitre.rulings.belote.play import SUIT_MASK, winner_pos
 from arbitre.rulings.belote.scoring import POINTS
@@ -104,15 +104,18 @@ def _tops(trump: int, played: int) -> int:
     return a[left & 0xFF] | b[left >> 8 & 0xFF] | c[left >> 16 & 0xFF] | d[left >> 24 & 0xFF]
 
 
-def _can_beat(pool: int, voids: int, led: int, best: int, trump: int) -> bool:
-    """May a seat whose cards are among ``pool`` and void in ``voids`` beat ``best`` in a trick led in ``led``?"""
-    above = pool & BEATS[trump][led][best]
+def _threat(pool: int, voids: int, led: int, trump: int) -> int:
+    """The cards a seat whose cards are among ``pool`` and void in ``voids`` could beat with, in a trick led
+    in ``led``: a card ``c`` may be beaten by it when ``threat & BEATS[trump][led][c]``.
+
+    Holding the led suit, it must follow (only a higher card of that suit beats); void in it, only a trump
+    does, when it may hold some and the suit led is not trump.
+    """
     if not voids >> led & 1:
-        if above & SUIT_MASK[led]:
-            return True
-        if led != trump:
-            return False  # holding the led suit, it must follow and cannot trump
-    return led != trump and not voids >> trump & 1 and bool(above & SUIT_MASK[trump])
+        return pool & SUIT_MASK[led]
+    if led != trump and not voids >> trump & 1:
+        return pool & SUIT_MASK[trump]
+    return 0
 
 
 def memory_card(obs: Observation | SeatView, k: Knowledge | None = None) -> int:
@@ -161,21 +164,18 @@ def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], 
     led = trick[0] >> 3
     # the only opponent still to play after me is my left-hand neighbour, unless I play last
     after = (seat + 1) % 4 if n < 3 else -1
-    pool = unseen | taker_known if after == taker else unseen
+    beats = BEATS[trump][led]
+    threat = _threat(unseen | taker_known if after == taker else unseen, voids[after], led, trump) if after >= 0 else 0
     if n >= 2 and pos == n - 2:  # partner winning
-        if after < 0 or not _can_beat(pool, voids[after], led, best, trump):
+        if not threat & beats[best]:
             # smear points, but keep the cards that will win tricks of their own
             return richest(legal & ~_tops(trump, played) or legal, trump)
         plain = legal & ~SUIT_MASK[trump]
         return cheapest(plain or legal, trump)
-    winners = beating(legal, led, best, trump)
+    winners = legal & beats[best]  # the cards that beat the trick so far (tactics.beating)
     if winners:
         points = POINTS[trump]
-        if after < 0:
-            sure: tuple[int, ...] | list[int] = bits(winners)
-        else:
-            after_voids = voids[after]
-            sure = [c for c in bits(winners) if not _can_beat(pool, after_voids, led, c, trump)]
+        sure = [c for c in bits(winners) if not threat & beats[c]] if threat else bits(winners)
         if sure:
             return min(sure, key=_SURE_ORDER[trump].__getitem__)
         at_stake = 0
