@@ -29,7 +29,9 @@ measures the players instead (:func:`players_main`): the strength of each pair i
 duplicate gym (simple vs random, memory vs simple, advanced vs memory: mean difference,
 95% interval, paired p-value), the deals per second of random, simple and memory
 players in one process, the advanced player's median milliseconds per card decision at
-its default budget, and the gym's speed-up on 2 workers.
+its default budget, and the gym's speed-up on 2 workers. ``players --baseline CHECKOUT`` measures
+the deals per second of random, simple and memory players with this tree and with another
+checkout side by side (separate processes taking turns, so both see the same load).
 """
 from __future__ import annotations
 
@@ -38,6 +40,7 @@ import importlib.util
 import json
 import os
 import platform
+import shutil
 import statistics
 import sys
 import time
@@ -309,6 +312,57 @@ def players_speed(kind: str, deals: int) -> dict[str, float]:
     return {"wall": deals / (t1 - t0), "cpu": deals / (c1 - c0)}
 
 
+_SPEED_CHILD = """
+import json, sys, time
+from arbitre.arena.gym import GymConfig, play_boards
+deals, reps, seed, kinds = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]
+out = {}
+for kind in kinds:
+    cfg = GymConfig((kind, kind), (kind, kind), deals, duplicate=False, seed=seed)
+    play_boards(cfg, 0, min(50, deals))
+    wall, cpu = [], []
+    for _ in range(reps):
+        t0, c0 = time.perf_counter(), time.process_time()
+        play_boards(cfg, 0, deals)
+        cpu.append(time.process_time() - c0)
+        wall.append(time.perf_counter() - t0)
+    out[kind] = {"wall": deals / min(wall), "cpu": deals / min(cpu)}
+print(json.dumps(out))
+"""
+
+
+def _layout(checkout: Path) -> Path:
+    """A folder where ``import arbitre.<package>`` finds the packages of another checkout (symbolic links)."""
+    import tempfile
+
+    root = Path(tempfile.mkdtemp(prefix="arbitre-baseline-")) / "path"
+    (root / "arbitre").mkdir(parents=True)
+    for pkg in checkout.iterdir():
+        if (pkg / "__init__.py").is_file():
+            (root / "arbitre" / pkg.name).symlink_to(pkg.resolve(), target_is_directory=True)
+    return root
+
+
+def baseline_speed(checkout: Path, kinds: tuple[str, ...], deals: int, rounds: int = 3) -> dict[str, Any]:
+    """Deals per second of ``kinds`` with this tree and with another ``checkout`` (e.g. ``git worktree add
+    /tmp/old main``), each in its own process, the two taking turns ``rounds`` times (same machine load);
+    the best of each side's repetitions is kept."""
+    import subprocess
+
+    layout = _layout(checkout)  # the children run in its parent folder, so "" on sys.path finds no arbitre
+    sides = {"baseline": {**os.environ, "PYTHONPATH": str(layout)}, "this tree": dict(os.environ)}
+    best: dict[str, dict[str, dict[str, float]]] = {side: {} for side in sides}
+    for _ in range(rounds):
+        for side, env in sides.items():
+            run = subprocess.run([sys.executable, "-c", _SPEED_CHILD, str(deals), "2", str(SEED), *kinds], env=env,
+                                 cwd=layout.parent, capture_output=True, text=True, check=True, timeout=600)
+            for kind, rate in json.loads(run.stdout).items():
+                mine = best[side].setdefault(kind, {"wall": 0.0, "cpu": 0.0})
+                mine["wall"], mine["cpu"] = max(mine["wall"], rate["wall"]), max(mine["cpu"], rate["cpu"])
+    shutil.rmtree(layout.parent)
+    return best
+
+
 def advanced_decision_ms(deals: int) -> dict[str, float]:
     """Median and mean milliseconds of the advanced player's card decisions (default budget) in gym deals."""
     from arbitre.arena.engine import play_deal
@@ -348,10 +402,25 @@ def players_main(argv: list[str]) -> dict[str, Any]:
     parser.add_argument("--speed-deals", type=int, default=2000)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--skip-strength", action="store_true", help="only the speed figures")
+    parser.add_argument("--baseline", type=Path, metavar="CHECKOUT",
+                        help="also measure the deals/s of another checkout (e.g. main) side by side, then stop")
     args = parser.parse_args(argv)
     info = machine()
     print(f"{info['platform']}, {info['cpu']}, {info['cpus']} CPUs, {info['python']}; load {_load()}")
     out: dict[str, Any] = {"machine": info, "strength": {}, "speed": {}}
+    if args.baseline:
+        kinds = ("random", "simple", "memory")
+        both = baseline_speed(args.baseline, kinds, min(args.speed_deals, 1000))
+        out["baseline"] = both
+        for kind in kinds:
+            old, new = both["baseline"][kind], both["this tree"][kind]
+            print(f"{kind}: baseline {old['wall']:,.0f} deals/s ({old['cpu']:,.0f} by CPU time), this tree"
+                  f" {new['wall']:,.0f} ({new['cpu']:,.0f}): {new['wall'] / old['wall']:.2f}x by wall clock,"
+                  f" {new['cpu'] / old['cpu']:.2f}x by CPU time")
+        print(f"load after: {_load()}")
+        if args.json:
+            print(json.dumps(out, indent=2, default=str))
+        return out
     for a, b in () if args.skip_strength else STRENGTH_PAIRS:
         n = args.advanced_deals if "advanced" in (a, b) else args.deals
         r = gym_strength(a, b, n, args.workers)

@@ -172,7 +172,7 @@ class Tracker:
     __slots__ = ()
 
     def read(self, obs: Observation | SeatView) -> Knowledge:
-        if type(obs) is SeatView:
+        if isinstance(obs, SeatView):
             fold = public(obs)
             fold.catch_up(obs)
             return _finish(obs, fold.played, fold.voids)
