@@ -110,7 +110,9 @@ def _pool(cfg: GymConfig, workers: int, progress: Progress) -> tuple[list[Board]
     boards: list[Board] = []
     error: PlayerError | None = None
     ranges = chunks(cfg.deals, workers)
-    workers = max(1, min(workers, len(ranges)))
+    if not ranges:
+        return boards, error, 0.0
+    workers = min(workers, len(ranges))  # every worker gets a chunk, so every worker starts (the barrier)
     context = multiprocessing.get_context()
     barrier = context.Barrier(workers + 1)
     with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ready,
