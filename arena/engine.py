@@ -13,7 +13,9 @@ legal card plays it without being asked.
 
 Why: the engine is the single source of rules for the players; it hands each seat an
 :class:`~arbitre.arena.observation.Observation` built from public facts and that
-seat's own cards only.
+seat's own cards only. The built-in players read the same facts from the engine's live
+:class:`~arbitre.arena.observation.SeatView` instead (see :mod:`arbitre.arena.player`):
+building an observation per decision cost more than a simple player's decision itself.
 """
 from __future__ import annotations
 
@@ -88,9 +90,11 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
               clock: Clock | None = None) -> PlayedDeal | None:
     """Deal ``pack`` (card indices, top first), bid and play with ``players[seat]``; ``None`` when all pass.
 
-    A player whose ``bid`` or ``play`` is marked :func:`~arbitre.arena.player.reads_view` is
-    handed the deal's live :class:`SeatView` (set to its seat, hand and legal cards) instead
-    of a fresh :class:`Observation`: the same facts, without a copy per decision.
+    A player whose ``bid`` is marked :func:`~arbitre.arena.player.reads_view` is handed the
+    deal's live :class:`SeatView` (set to its seat and hand) instead of a fresh
+    :class:`Observation`; one whose ``play`` is marked gives a card chooser on that view once
+    the contract is known (``card_chooser``), asked with the seat, its hand and its legal
+    cards for each card: the same facts, without a copy per decision.
     """
     names = names or [type(p).__name__ for p in players]
     clock = clock or Clock()

@@ -21,10 +21,11 @@ times as much), so a player must treat it as read-only.
 
 :class:`SeatView` is the same facts as a *live* view over the engine's state, for the
 built-in players' fast path (see :mod:`arbitre.arena.engine`): one object per deal whose
-``seat``, ``hand`` and ``legal`` the engine sets before each decision and whose
 ``history``, ``leaders`` and ``bids`` are the engine's own growing lists, so nothing is
-copied per decision. It holds exactly the fields of an :class:`Observation`
-(:meth:`SeatView.snapshot` is the observation the seat would get), never another hand.
+copied per decision. The engine sets ``seat`` and ``hand`` before each bid; during the play
+a player's card chooser is given the seat, its hand and its legal cards as arguments. It
+holds exactly the fields of an :class:`Observation` (:meth:`SeatView.snapshot` is the
+observation the seat would get once those three are set), never another hand.
 """
 from __future__ import annotations
 

@@ -20,9 +20,11 @@ may hand it its live :class:`~arbitre.arena.observation.SeatView` instead of a f
 :class:`Observation`; for a marked ``play`` the engine asks the player once per deal for
 ``card_chooser(view)``, a :data:`Chooser` ``choose(seat, hand, legal) -> card index``
 that must answer as ``play`` would on the observation of that seat (the view's other
-fields are the deal's, they do not change with the seat), with no :class:`Card` in between. A subclass that overrides ``bid`` or ``play``
-without the mark is asked with an :class:`Observation`, as any other player: a player
-written to the protocol above never sees a view.
+fields are the deal's, they do not change with the seat), with no :class:`Card` in
+between (a marked ``play`` without a ``card_chooser`` is asked with observations). A
+subclass that overrides ``bid`` or ``play`` without the mark is asked with an
+:class:`Observation`, as any other player: a player written to the protocol above never
+sees a view.
 """
 from __future__ import annotations
 
@@ -52,9 +54,9 @@ def view_readers(player: Any) -> tuple[bool, bool]:
     cls = type(player)
     known = _READERS.get(cls)
     if known is None:
-        known = _READERS[cls] = tuple(  # type: ignore[assignment]
-            getattr(getattr(cls, method, None), "reads_view", False) is True for method in ("bid", "play"))
-    return known  # type: ignore[return-value]
+        marked = [getattr(getattr(cls, method, None), "reads_view", False) is True for method in ("bid", "play")]
+        known = _READERS[cls] = (marked[0], marked[1] and callable(getattr(cls, "card_chooser", None)))
+    return known
 
 
 @runtime_checkable

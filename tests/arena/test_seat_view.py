@@ -140,3 +140,25 @@ def test_chunks_cover_every_board_once_in_order(deals, workers):
     sizes = [b - a for a, b in got]
     if workers > 1:  # guided: never growing, so the workers end together
         assert sizes == sorted(sizes, reverse=True)
+
+
+def test_a_marked_play_without_a_chooser_is_asked_with_observations():
+    from arbitre.arena.player import BasePlayer, reads_view
+
+    seen = []
+
+    class Marked(BasePlayer):
+        @reads_view
+        def bid(self, obs):
+            return SimplePlayer().bid(obs)
+
+        @reads_view
+        def play(self, obs):
+            seen.append(type(obs))
+            return SimplePlayer().play(obs)
+
+    assert view_readers(Marked()) == (True, False)
+    rng = random.Random(4)
+    for d in range(10):
+        play_deal([Marked() for _ in range(4)], cut(shuffled(rng), rng), d % 4)
+    assert seen and set(seen) == {Observation}
