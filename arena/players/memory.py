@@ -29,7 +29,16 @@ from collections.abc import Sequence
 from arbitre.arena.observation import Observation, SeatView
 from arbitre.arena.player import BasePlayer, Chooser, reads_view
 from arbitre.arena.players.knowledge import ALL, MASTER, Knowledge, Tracker, infer, public
-from arbitre.arena.players.tactics import BEATS, OTHER_SUITS, SUITS, bits, cheapest, richest, trump_points
+from arbitre.arena.players.tactics import (
+    BEATS,
+    OTHER_SUITS,
+    SUITS,
+    bits,
+    cheapest,
+    richest,
+    strongest,
+    trump_points,
+)
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
 from arbitre.rulings.belote.play import SUIT_MASK, winner_pos
 from arbitre.rulings.belote.scoring import POINTS
@@ -175,9 +184,10 @@ def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], 
     winners = legal & beats[best]  # the cards that beat the trick so far (tactics.beating)
     if winners:
         points = POINTS[trump]
-        sure = [c for c in bits(winners) if not threat & beats[c]] if threat else bits(winners)
+        # sure to win: beating the strongest card of the threat (one suit, so strength is trick order)
+        sure = winners & beats[strongest(threat, trump)] if threat else winners
         if sure:
-            return min(sure, key=_SURE_ORDER[trump].__getitem__)
+            return min(bits(sure), key=_SURE_ORDER[trump].__getitem__)
         at_stake = 0
         for c in trick:
             at_stake += points[c]
