@@ -91,8 +91,15 @@ STARTUP_TIMEOUT = 60.0
 
 
 def _ready(cfg: GymConfig, barrier: Any) -> None:
-    """A worker's start: build the players (module imports, tables), then wait for the other workers."""
-    seatings(cfg)
+    """A worker's start: build the players (module imports, tables), then wait for the other workers.
+
+    A player that cannot be built is left for the first chunk to report (as an error of the run,
+    with the boards played), so a worker always reaches the barrier.
+    """
+    try:
+        seatings(cfg)
+    except Exception:  # noqa: BLE001,S110  (reported by play_boards, see above)
+        pass
     try:
         barrier.wait(STARTUP_TIMEOUT)
     except threading.BrokenBarrierError:  # a worker did not start: the run goes on, timed from now
