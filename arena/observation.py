@@ -44,6 +44,14 @@ _TRUMPS = ("H", "D", "C", "S", "TA", "SA")
 """The JSON names of :attr:`Observation.trump`: a suit, or a coinche tout-atout / sans-atout contract."""
 
 
+def bid_round(trump: int, calls: int) -> int:
+    """The taking round after ``calls`` calls: 1 (the turned suit or pass), 2 (another suit or pass), 0 once
+    someone took (``trump >= 0``)."""
+    if trump >= 0:
+        return 0
+    return 1 if calls < 4 else 2
+
+
 @dataclass(slots=True)
 class Observation:
     """One seat's view of the deal at the moment it must bid or play (see module docstring)."""
@@ -69,9 +77,7 @@ class Observation:
     @property
     def bid_round(self) -> int:
         """1 (take the turned suit or pass) or 2 (name another suit or pass); 0 once someone took."""
-        if self.trump >= 0:
-            return 0
-        return 1 if len(self.bids) < 4 else 2
+        return bid_round(self.trump, len(self.bids))
 
     @property
     def team(self) -> int:
@@ -204,9 +210,7 @@ class SeatView:
     @property
     def bid_round(self) -> int:
         """As :attr:`Observation.bid_round`."""
-        if self.trump >= 0:
-            return 0
-        return 1 if len(self.bids) < 4 else 2
+        return bid_round(self.trump, len(self.bids))
 
     @property
     def trick(self) -> list[int]:
