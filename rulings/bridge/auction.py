@@ -87,6 +87,23 @@ def _note_replacement(irr: Irregularity, entry: Entry, comparable: bool) -> None
     irr.facts["comparable"] = "yes" if comparable else "no"  # the ruling trees' question (Law 23A)
 
 
+def _replacement_kind(code: int, last: int, insufficient: int, comparable: bool) -> str | None:
+    """What the call replacing an insufficient bid is, as the Law 27B tree asks it, when the record
+    tells it: a double or redouble, another insufficient bid, or any other call (27B1(b)). A
+    lowest sufficient bid in the insufficient bid's strain that the director ruled comparable may
+    be 27B1(a)'s case (the denominations the bids specify decide): None, the director says. One
+    he ruled not comparable is not (27B1(a) asks no comparability)."""
+    if code in (kernel.DOUBLE, kernel.REDOUBLE):
+        return "double-or-redouble"
+    if code == kernel.PASS:
+        return "other"
+    if code <= last:
+        return "another-insufficient"
+    if comparable and code == kernel.lowest_sufficient(last, insufficient % 5):
+        return None
+    return "other"
+
+
 @dataclass(slots=True)
 class Entry:
     """One call as recorded, with what the engine made of it."""
@@ -211,6 +228,9 @@ class Auction:
         if replaced is not None:
             self.replaces[index] = replaced[0].index
             _note_replacement(replaced[1], entry, comparable is True)
+            kind_of = _replacement_kind(call.code, self._bidding.last, replaced[0].call.code, comparable is True)
+            if kind_of is not None:
+                replaced[1].facts["replacement"] = kind_of
             if comparable is False:
                 law = "27B3" if call.code in (kernel.DOUBLE, kernel.REDOUBLE) else "27B2"
                 self._must_pass[who.partner] = Obligation(replaced[1], law, True, entry)
