@@ -16,7 +16,8 @@ full-report path (reference lanes + ``reading.report``) is shown for honesty.
 Target: < 1 s. ``--only c`` runs this part alone.
 
 (d) peak RSS of ``arbitre classify BIG.pbn --json`` and ``--summary --json`` on a synthetic PBN
-of ``--big-mb`` MB (written to a temporary folder), and of ``arbitre classify /dev/zero``.
+of ``--big-mb`` MB (written to a temporary folder), of ``--json`` on one typed auction of
+100,000 calls (a 93 MB document), and of ``arbitre classify /dev/zero``.
 Target: < 100 MB.
 
 (b) the median wall time of a cold ``arbitre classify "1H P 2C P P P" --dealer N`` (the
@@ -323,6 +324,10 @@ def memory(size_mb: int) -> dict:
                 continue
             wall, rss, code = _peak([str(script), "classify", *args], env)
             out[label] = {"wall_s": wall, "peak_rss_mb": rss, "exit": code}
+        long = Path(tmp) / "long.txt"  # one auction of 100,000 calls (an opening, then passes): 93 MB of JSON
+        long.write_text("1S " + " ".join(["P"] * 99_999) + "\n", encoding="utf-8")
+        wall, rss, code = _peak([str(script), "classify", str(long), "--json"], env)
+        out["long_auction_json"] = {"wall_s": wall, "peak_rss_mb": rss, "exit": code, "calls": 100_000}
         wall, rss, code = _peak([str(script), "classify", "1H P 2C P P P", "--json"], env)
         out["baseline_one_auction"] = {"wall_s": wall, "peak_rss_mb": rss, "exit": code}
     return out
@@ -423,7 +428,7 @@ def main(argv: list[str] | None = None) -> dict:
             print("(d) " + m["error"])
         else:
             print(f"(d) peak RSS on a synthetic PBN of {m['input']['mb']:.0f} MB ({m['input']['records']:,} records):")
-            for key in ("full_json", "summary_json", "dev_zero", "baseline_one_auction"):
+            for key in ("full_json", "summary_json", "long_auction_json", "dev_zero", "baseline_one_auction"):
                 if key in m:
                     v = m[key]
                     print(f"  {key:<22} peak {v['peak_rss_mb']:6.0f} MB  {v['wall_s']:7.1f} s  exit {v['exit']}")

@@ -154,6 +154,7 @@ def register(app: typer.Typer) -> None:
                     findings = findings or bool(r.irregularities or r.problems or r.agrees_with_record is False)
                     if r.irregularities and rule:
                         irregular.append(r)
+                    b.release()  # the report says all: a 100,000-call auction need not stay in memory
                     if stream is not None:
                         stream.item(_report_json(r))
                     else:
@@ -231,7 +232,7 @@ def _not_empty(boards, errors: list | None):
 def _report_json(r) -> dict:
     from arbitre.rulings.bridge.report import report_json
 
-    return report_json(r)
+    return report_json(r, lazy=True)  # written by the indented encoder of output.write_json
 
 
 class _JsonStream:
@@ -242,24 +243,39 @@ class _JsonStream:
         self.fp = fp
         self.count = 0
 
-    @staticmethod
-    def _dumps(value, indent: str) -> str:
+    def _pair(self, key: str, value) -> None:
+        """``"key": value`` at the document's first level (the value's inner lines indented)."""
+        from arbitre.cli.output import write_json
+
+        self._key(key)
+        write_json(value, self.fp, "  ")
+
+    def _key(self, key: str) -> None:
         import json
 
-        return json.dumps(value, ensure_ascii=False, indent=2, default=str).replace("\n", "\n" + indent)
+        self.fp.write(f"  {json.dumps(key, ensure_ascii=False)}: ")
 
     def open(self, key: str, head: dict) -> None:
-        self.fp.write("{\n" + "".join(f"  {self._dumps(k, '')}: {self._dumps(v, '  ')},\n" for k, v in head.items())
-                      + f"  {self._dumps(key, '')}: [")
+        self.fp.write("{\n")
+        for k, v in head.items():
+            self._pair(k, v)
+            self.fp.write(",\n")
+        self._key(key)
+        self.fp.write("[")
 
     def item(self, value) -> None:
-        self.fp.write(("," if self.count else "") + "\n    " + self._dumps(value, "    "))
+        from arbitre.cli.output import write_json
+
+        self.fp.write(("," if self.count else "") + "\n    ")
+        write_json(value, self.fp, "    ")
         self.count += 1
 
     def close(self, rest: dict) -> None:
-        self.fp.write(("\n  ]" if self.count else "]")
-                      + "".join(f",\n  {self._dumps(k, '')}: {self._dumps(v, '  ')}" for k, v in rest.items())
-                      + "\n}\n")
+        self.fp.write("\n  ]" if self.count else "]")
+        for k, v in rest.items():
+            self.fp.write(",\n")
+            self._pair(k, v)
+        self.fp.write("\n}\n")
 
 
 def _empty_dir(path: Path):

@@ -150,6 +150,13 @@ def render(report: AuctionReport, lang: str, console: Console) -> None:
             whose = Seat[i.params["whose_turn"]].render(lang)
             detail += T(f" — au tour de son {rel[0]} ({whose})", f" — at {rel[1]}'s turn ({whose})").get(lang)
         detail += _AFTER.get(i.facts.get("other_caller", ""), _NOTHING).get(lang)
+        if i.params.get("deemed_pass"):  # Law 28A: RHO had to pass
+            rho, n, law = Seat[i.params["deemed_pass"]].render(lang), i.params["rho_obligation_call"], \
+                i.params["rho_obligation_law"]
+            detail += T(f" ; {rho} était tenu de passer (Loi {law}, après la déclaration n° {n}) : la déclaration est "
+                        f"considérée comme faite à son tour et {rho} comme ayant passé (Loi 28A)",
+                        f"; {rho} was required to pass (Law {law}, after call #{n}): the call counts as made in "
+                        f"rotation and {rho} as having passed (Law 28A)").get(lang)
         if i.params.get("replaced_by"):  # the director's ruling on the replacement call (Law 23A)
             r, ruled = i.params["replaced_by"], _RULED[i.params.get("replacement_ruling", "")]
             detail += T(f" ; remplacée par la déclaration n° {r}, {ruled.fr}", f"; replaced by call #{r}, {ruled.en}"

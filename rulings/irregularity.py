@@ -35,6 +35,7 @@ class Fact(str, Enum):
     IN_ROTATION = "in_rotation"
     OTHER_CALLER = "other_caller"
     INADMISSIBLE = "inadmissible"
+    REPLACEMENT = "replacement"
 
     @property
     def description(self) -> str:
@@ -58,4 +59,7 @@ _DESCRIPTIONS: dict[Fact, str] = {
     "rotation that LHO did not accept (Laws 28A, 28B, 29B)",
     Fact.INADMISSIBLE: "yes | no: the double or redouble is one Law 19 forbids (for a call out of rotation: even "
     "had it been made in rotation; Law 36); a bid is never inadmissible",
+    Fact.REPLACEMENT: "double-or-redouble | another-insufficient | other: the call that replaced an insufficient bid "
+    "the Director ruled on (Law 27B); given only when the record tells it (a lowest bid in the same strain ruled "
+    "comparable may be 27B1(a)'s case: the Director says)",
 }

@@ -27,7 +27,9 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 50
 ALLOWED = {exitcodes.OK, exitcodes.FINDINGS, exitcodes.BAD_INPUT, exitcodes.KB_ERROR}
 
 CALLS = ["P", "Pass", "passe", "X", "XX", "Dbl", "Contre", "1C", "1♣", "2D", "3H", "4S", "5NT", "7N", "8H", "9S", "1SA",
-         "2Pique", "3Tr", "1P", "12H", "0S", "N:", "E:", "S:", "W:", "O:", "1C!", "#", ",", "[/]", "é", "\t"]
+         "2Pique", "3Tr", "1P", "12H", "0S", "N:", "E:", "S:", "W:", "O:", "1C!", "#", ",", "[/]", "é", "\t",
+         # seat-tagged calls and the director's marks: the rectification paths (Laws 27-32, 28A, 37)
+         "N:1S", "E:1H", "S:P", "W:2D", "E:X", "S:XX", "N:P", "W:P", "TD", "NC", "comparable", "Dealer: N"]
 COINCHE = ["P", "passe", "X", "XX", "coinche", "surcoinche", "80H", "90S", "100D", "110C", "120NT", "160H", "170S",
            "capot", "générale", "80Co", "90Pi", "take", "prends", "8H:", "T", "[/]", "80", "H"]
 noise = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=12)

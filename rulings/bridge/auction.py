@@ -22,6 +22,12 @@ Conventions for a record that goes on after an irregularity (documented in the R
 * the director's ruling on a replacement call (``comparable=False``: not comparable, Law 23A)
   puts on the offender's partner the forced pass of Law 27B2 (whenever it is his turn), 30B1(b),
   31A2(b), 31B, 32A2(b) or 32B (at his next turn), checked like Law 30A's (Law 37);
+* a call made at RHO's turn while RHO is obliged by one of those rectifications to pass is
+  considered made in rotation (Law 28A): RHO's pass is deemed made (the record is not changed:
+  :attr:`Auction.deemed_passes` says where), the call counts, and the report opens
+  :data:`LAW_28A` with the status "stands". When that deemed pass would close the auction, the
+  call is held as an ordinary call out of rotation instead (the tool's choice: Law 28A says
+  nothing of a call the deemed pass would leave after the close);
 * an inadmissible double or redouble (Law 36), a bid above seven (Law 38) and a call
   after the auction closed (Law 39) keep their place in the record, take their turn,
   and change nothing in the contract.
@@ -54,6 +60,9 @@ class Kind(str, Enum):
 LAW_28B = ("28B", "acceptation-hors-tour")
 """The law and tree a call out of rotation opens when the player whose turn it was, an opponent
 of the offender, called before any ruling (Law 28B), instead of its kind's."""
+LAW_28A = ("28A", "acceptation-hors-tour")
+"""The law and tree a call at RHO's turn opens when RHO was obliged to pass (Law 28A: the call
+is considered made in rotation)."""
 
 
 @dataclass(slots=True)
@@ -65,7 +74,7 @@ class Irregularity:
     facts: dict[str, str] = field(default_factory=dict)  # keys: rulings.trees.model.FACTS
     params: dict[str, str] = field(default_factory=dict)  # shown to the director
     status: Status = Status.PENDING
-    law: str | None = None  # the law and tree to open when not those of the kind (LAW_28B)
+    law: str | None = None  # the law and tree to open when not those of the kind (LAW_28A, LAW_28B)
     tree: str | None = None
 
 
@@ -76,6 +85,23 @@ def _note_replacement(irr: Irregularity, entry: Entry, comparable: bool) -> None
     irr.params["replaced_by_text"] = str(entry.call)
     irr.params["replacement_ruling"] = "comparable" if comparable else "not-comparable"
     irr.facts["comparable"] = "yes" if comparable else "no"  # the ruling trees' question (Law 23A)
+
+
+def _replacement_kind(code: int, last: int, insufficient: int, comparable: bool) -> str | None:
+    """What the call replacing an insufficient bid is, as the Law 27B tree asks it, when the record
+    tells it: a double or redouble, another insufficient bid, or any other call (27B1(b)). A
+    lowest sufficient bid in the insufficient bid's strain that the director ruled comparable may
+    be 27B1(a)'s case (the denominations the bids specify decide): None, the director says. One
+    he ruled not comparable is not (27B1(a) asks no comparability)."""
+    if code in (kernel.DOUBLE, kernel.REDOUBLE):
+        return "double-or-redouble"
+    if code == kernel.PASS:
+        return "other"
+    if code <= last:
+        return "another-insufficient"
+    if comparable and code == kernel.lowest_sufficient(last, insufficient % 5):
+        return None
+    return "other"
 
 
 @dataclass(slots=True)
@@ -158,6 +184,7 @@ class Auction:
         self.rectified_at: list[int] = []  # the director was called before these calls (see rectify)
         self.rulings: dict[int, bool] = {}  # call index -> the director's ruling on it as a replacement (Law 23A)
         self.replaces: dict[int, int] = {}  # replacement call index -> the rectified call it replaces (ruled on)
+        self.deemed_passes: dict[int, Seat] = {}  # call index -> the obliged RHO whose pass it implies (Law 28A)
 
     # -- history --------------------------------------------------------------------
     def push(self, call: Call, seat: Seat | None = None, *, alert: bool = False, note: str | None = None,
@@ -201,11 +228,17 @@ class Auction:
         if replaced is not None:
             self.replaces[index] = replaced[0].index
             _note_replacement(replaced[1], entry, comparable is True)
+            kind_of = _replacement_kind(call.code, self._bidding.last, replaced[0].call.code, comparable is True)
+            if kind_of is not None:
+                replaced[1].facts["replacement"] = kind_of
             if comparable is False:
                 law = "27B3" if call.code in (kernel.DOUBLE, kernel.REDOUBLE) else "27B2"
                 self._must_pass[who.partner] = Obligation(replaced[1], law, True, entry)
         elif self._replacing and who in self._replacing:
             self._replaced(entry, self._replacing.pop(who), comparable)
+        if who != expected and self._must_pass and self._deemed_in_rotation(entry):
+            self._apply(entry)
+            return entry
         if who != expected:
             snapshot = (self._bidding.copy(), self._turn)
             kind = {CallKind.PASS: Kind.PASS_OUT_OF_ROTATION, CallKind.BID: Kind.BID_OUT_OF_ROTATION}.get(
@@ -320,6 +353,36 @@ class Auction:
             if e.seat == rho and e.effective:
                 return e.call.code != kernel.PASS
         return False
+
+    def _deemed_in_rotation(self, entry: Entry) -> bool:
+        """Law 28A: a call at RHO's turn when RHO must pass is considered made in rotation.
+
+        RHO's forced pass is deemed made (it satisfies an obligation for his next turn only; one
+        that holds whenever it is his turn stays), the call is reported with the status "stands"
+        and the facts that take the acceptance tree to its Law 28A outcome. False, and nothing
+        done, when the call is not at RHO's turn, RHO is not obliged to pass, a call out of
+        rotation is still open, or the deemed pass would close the auction (see the module
+        docstring)."""
+        obliged = entry.expected
+        obligation = self._must_pass.get(obliged)
+        st = self._bidding
+        if obligation is None or entry.seat != obliged.lho or self._pending is not None:
+            return False
+        if st.passes + 1 >= 3 and (st.bids or st.passes + 1 >= 4):
+            return False
+        if not obligation.whenever:
+            del self._must_pass[obliged]
+        kind = {CallKind.PASS: Kind.PASS_OUT_OF_ROTATION, CallKind.BID: Kind.BID_OUT_OF_ROTATION}.get(
+            entry.call.kind, Kind.DOUBLE_OUT_OF_ROTATION)
+        source = obligation.source
+        irr = self._report(kind, entry, status=Status.STANDS, facts={
+            "turn_of": "rho", "accepted": "no", "other_caller": "rho-required-to-pass"},
+            params={"whose_turn": obliged.name, "deemed_pass": obliged.name, "rho_obligation_law": obligation.law,
+                    "rho_obligation_call": str(source.index + 1)})
+        irr.law, irr.tree = LAW_28A
+        st.step(kernel.PASS, obliged)  # RHO's pass, deemed made
+        self.deemed_passes[entry.index] = obliged
+        return True
 
     def _check_obligation(self, entry: Entry, obligation: Obligation) -> None:
         """A call by a seat obliged to pass: anything but a pass violates the obligation (Law 37)."""

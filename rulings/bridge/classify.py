@@ -43,24 +43,25 @@ def classify(auction: Auction, machine: Machine, kinds: dict[str, Any], *, sourc
              recorded_contract: str | None = None, agrees: bool | None = None) -> AuctionReport:
     dealer = auction.dealer
     seats_by_pos = [Seat((dealer + i) % 4) for i in range(4)]
-    first: dict[Seat, int] = {}
+    first: dict[Seat, int] = {}  # a seat's first recorded call that counts for its position
+    action: dict[Seat, str] = {}  # a seat's first action: that call's, or a pass deemed made (Law 28A)
+    deemed = auction.deemed_passes
     closed_at = auction.closed_at  # the first call after the close (a record that goes on may hold 100,000)
     after_close: set[int] | None = None
     for e in auction.entries:
-        if len(first) == 4:
+        if len(action) == 4:
             break
+        if deemed and e.index in deemed and deemed[e.index] not in action:
+            action[deemed[e.index]] = "pass"
         if e.index >= closed_at:
             if after_close is None:  # rare: a seat that had not called before the close
                 after_close = {i.index for i in auction.irregularities if i.kind is Kind.CALL_AFTER_CLOSE}
             if e.index in after_close:
                 continue
-        if e.seat not in first and (e.effective or e.seat == e.expected):
+        if e.seat not in action and (e.effective or e.seat == e.expected):
             first[e.seat] = e.index
-    actions = [
-        None if s not in first else ("pass" if auction.entries[first[s]].call.is_pass else "call")
-        for s in seats_by_pos
-    ]
-    states = seat_states(machine, actions)
+            action[e.seat] = "pass" if e.call.is_pass else "call"
+    states = seat_states(machine, [action.get(s) for s in seats_by_pos])
     state_of = {seats_by_pos[i]: st.state for i, st in enumerate(states)}
 
     calls: list[CallReport] = []

@@ -285,6 +285,15 @@ class Board:
     _turn: Seat | None = field(default=None, init=False, repr=False, compare=False)
 
     # -- the auction --------------------------------------------------------------------------
+    def release(self) -> None:
+        """Let go of the engine's auction and the call tokens once the board is reported: a
+        record of 100,000 calls need not hold them while its report is written. The board
+        has no auction afterwards; only its report is to be used."""
+        self._auction = None
+        self.auction_dealer = None
+        self.calls = []
+        self.codes = None
+
     @property
     def auction(self) -> Auction | None:
         """The engine's auction, built from the readable calls the first time it is asked for.

@@ -120,6 +120,33 @@ def to_json(result: ClassifyResult) -> dict[str, Any]:
     return _plain(result)  # type: ignore[no-any-return]
 
 
-def report_json(report: AuctionReport) -> dict[str, Any]:
-    """One auction of the ``--json`` document, as :func:`to_json` writes it (the CLI streams them)."""
-    return _plain(report)  # type: ignore[no-any-return]
+def report_json(report: AuctionReport, *, lazy: bool = False) -> dict[str, Any]:
+    """One auction of the ``--json`` document, as :func:`to_json` writes it (the CLI streams them).
+
+    ``lazy``: its calls and irregularities are :class:`_Items`, converted one by one as an
+    indented JSON encoder (``json.JSONEncoder(indent=...).iterencode``) reaches them, for an
+    auction of 100,000 calls whose dicts would otherwise all be held at once."""
+    if not lazy:
+        return _plain(report)  # type: ignore[no-any-return]
+    return {f.name: _Items(getattr(report, f.name)) if f.name in _LONG else _plain(getattr(report, f.name))
+            for f in fields(report)}
+
+
+_LONG = frozenset({"calls", "irregularities"})
+
+
+class _Items(list[Any]):
+    """A list that an indented JSON encoder walks item by item, each item made JSON-ready
+    (:func:`_plain`) when the encoder reaches it. The stdlib's indented encoder takes any
+    ``list`` instance and only tests it for emptiness and iterates it; nothing else may use
+    this object (it holds no items of its own)."""
+
+    def __init__(self, items: list[Any]) -> None:
+        super().__init__()
+        self._items = items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Any:
+        return map(_plain, self._items)
