@@ -33,7 +33,6 @@ from arbitre.rulings.i18n import T
 
 NAMES = ("Alice", "Bob", "Charlie", "Diana")
 """Default peer names (the seed's sequence diagram)."""
-OVER = (P.FINISHED, P.ABANDONED, P.DISPUTED)
 
 
 def free_ports(n: int) -> list[int]:
@@ -196,7 +195,7 @@ def play_game(urls: Sequence[str], target: int = 501, seed: int | None = None, t
             views = poll_views(client, urls)
             present = [v for v in views if v is not None]
             mine = [v for v in present if v.get("game_id") == game_id]
-            done = len(mine) == len(present) and all(v["status"] in OVER for v in mine) and mine
+            done = len(mine) == len(present) and all(v["status"] in P.OVER for v in mine) and mine
             if done or time.monotonic() - t0 > timeout:
                 break
             time.sleep(poll)
