@@ -22,7 +22,8 @@ Modules, from the wire inwards:
   :mod:`~arbitre.p2p.brain` (the arena's players and observations),
   :mod:`~arbitre.p2p.protocol` (types, statuses, timeouts, faults, refusals),
   :mod:`~arbitre.p2p.timing` (where the time goes);
-* :mod:`~arbitre.p2p.orchestrate` (start peers, start a game, compare results).
+* :mod:`~arbitre.p2p.processes` (start, wait for and stop local peer processes),
+  :mod:`~arbitre.p2p.orchestrate` (start a game, follow it, compare the results).
 
 The belote rules themselves come from :mod:`arbitre.rulings.belote`.
 Needs the ``p2p`` extra (FastAPI, uvicorn, httpx, PyNaCl); see README "Peer-to-peer belote".

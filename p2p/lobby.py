@@ -39,8 +39,8 @@ class Lobby:
     def __init__(self, peer: Peer) -> None:
         self.peer = peer
         self.invited: Invitation | None = None  # as guest: the invitation accepted
-        self.guests: dict[str, dict[str, Any]] = {}  # as initiator: name -> invitee answer (+ seat once joined)
-        self.joined: dict[str, Seat] = {}
+        self.guests: dict[str, Seat] = {}  # as initiator: name -> the invitee's answer (address invited, its key)
+        self.joined: dict[str, Seat] = {}  # as initiator: name -> the guest as it joined (its own address)
         self.invites_sent = asyncio.Event()  # cleared while the answers to my invitations come in
         self.invites_sent.set()
 
@@ -81,7 +81,7 @@ class Lobby:
         for seat, (url, ans) in enumerate(zip(peers, answers, strict=False), start=1):
             assert isinstance(ans, httpx.Response)
             doc = ans.json()
-            self.guests[doc["name"]] = {"url": url, "public_key": doc["public_key"], "seat": seat}
+            self.guests[doc["name"]] = Seat(doc["name"], seat, url, doc["public_key"])
         if len(self.guests) != 3 or self.peer.name in self.guests:
             self.guests.clear()
             raise Refusal(409, "names", T("les quatre joueurs doivent avoir des noms différents",
@@ -95,15 +95,14 @@ class Lobby:
             pass
         guest = self.guests.get(str(doc.get("name")))
         game_id = self.peer.state.game_id
-        if (guest is None or doc.get("game_id") != game_id or doc.get("public_key") != guest["public_key"]
-                or not signature_ok(doc, guest["public_key"])):
+        if (guest is None or doc.get("game_id") != game_id or doc.get("public_key") != guest.public_key
+                or not signature_ok(doc, guest.public_key)):
             raise Refusal(401, "not_invited", T(f"{doc.get('name')} n'est pas invité à cette partie",
                                                 f"{doc.get('name')} is not invited to this game"))
-        seat = guest["seat"]
-        self.joined[doc["name"]] = Seat(doc["name"], seat, str(doc["url"]), guest["public_key"])
+        self.joined[doc["name"]] = Seat(doc["name"], guest.seat, str(doc["url"]), guest.public_key)
         if len(self.joined) == 3:
             self.peer.spawn(self._synchronise())
-        return {"seat": seat, "game_id": game_id}
+        return {"seat": guest.seat, "game_id": game_id}
 
     async def _synchronise(self) -> None:
         peer = self.peer
