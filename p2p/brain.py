@@ -13,11 +13,15 @@ another seat for them.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from arbitre.arena.observation import PASS, Observation
+from arbitre.p2p.bids import TAKE
+from arbitre.p2p.model import Seat
 from arbitre.rulings.belote.cards import Card, Suit, parse_suit
-from arbitre.rulings.belote.play import legal_cards
+from arbitre.rulings.belote.deal import may_take
+from arbitre.rulings.belote.play import legal_cards, mask_of
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -36,18 +40,12 @@ def start_deal(player: Any, seed: int) -> None:
         hook(seed)
 
 
-def _mask(cards: list[Card]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c.index
-    return mask
-
-
-def bids_as_calls(bids: list[dict[str, Any]], seat_of: dict[str, int]) -> tuple[tuple[int, int], ...]:
-    """Signed bids as the Observation's ``(seat, suit or PASS)`` calls."""
+def bids_as_calls(bids: list[dict[str, Any]], roster: Sequence[Seat]) -> tuple[tuple[int, int], ...]:
+    """Signed bids (:mod:`arbitre.p2p.bids`) as the Observation's ``(seat, suit or PASS)`` calls."""
+    seat_of = {s.name: s.seat for s in roster}
     out = []
     for b in bids:
-        suit = PASS if b.get("bid") != "PRENDS" else int(parse_suit(str(b.get("couleur"))))
+        suit = PASS if b.get("bid") != TAKE else int(parse_suit(str(b.get("couleur"))))
         out.append((seat_of[str(b.get("from"))], suit))
     return tuple(out)
 
@@ -61,8 +59,8 @@ def observation(seat: int, dealer: int, hand: list[Card], turned: Card, calls: t
     legal = 0
     if trump is not None:
         leaders = tuple(t[0][0] for t in tricks) + (leader,)
-        legal = _mask(legal_cards(hand, [c for _, c in current], trump))
-    return Observation(seat, dealer, _mask(hand), turned.index, calls, -1 if taker is None else taker,
+        legal = mask_of(legal_cards(hand, [c for _, c in current], trump))
+    return Observation(seat, dealer, mask_of(hand), turned.index, calls, -1 if taker is None else taker,
                        -1 if trump is None else int(trump), history, leaders, legal,
                        (totals["A"], totals["B"]), target)
 
@@ -77,14 +75,14 @@ def choose_card(player: Any, obs: Observation) -> Card:
     if card not in legal:
         raise InputError(T(f"le joueur propose {card}, qui n'est pas légale", f"the player offers {card}, not legal"),
                          token=str(card))
-    return card  # type: ignore[no-any-return]
+    return card
 
 
 def choose_bid(player: Any, obs: Observation) -> Suit | None:
     """The player's call: ``None`` (pass) or a suit allowed in this round."""
     answer = player.bid(obs)
     suit = None if answer is None else Suit(int(answer))
-    if suit is not None and (suit == obs.turned_card.suit) != (obs.bid_round == 1):
+    if suit is not None and not may_take(obs.bid_round, suit, obs.turned_card):
         raise InputError(T(f"annonce {suit.fr} invalide au tour {obs.bid_round}",
                            f"invalid call {suit.en} in round {obs.bid_round}"), token=suit.en)
     return suit

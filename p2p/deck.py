@@ -11,7 +11,8 @@ What:
   (3, or 2 for the taker who also gets the turned card). It replays the
   referee's own :func:`arbitre.rulings.belote.deal.deal` so the peers use the
   documented distribution, not a second copy of it.
-* :func:`gather` and :func:`cut_at` build the next deal's deck as at a real
+* :func:`gather` and :func:`~arbitre.rulings.belote.deal.cut_at` (the
+  referee's cut, re-exported here) build the next deal's deck as at a real
   table: the tricks gathered in the order they were played, then cut by the
   host at a position of at least 3 cards from either end.
 
@@ -28,10 +29,9 @@ from dataclasses import dataclass
 
 from arbitre.p2p.envelope import canonical
 from arbitre.rulings.belote.cards import DECK, Card, Suit
-from arbitre.rulings.belote.deal import deal
+from arbitre.rulings.belote.deal import CUT_MIN, cut_at, deal
 
-CUT_MIN = 3
-"""A cut leaves at least 3 cards in each packet (as :func:`arbitre.rulings.belote.deal.cut`)."""
+__all__ = ["CUT_MIN", "Layout", "commit", "cut_at", "gather", "layout", "new_salt", "opens"]
 
 
 def new_salt() -> str:
@@ -75,10 +75,3 @@ def layout(deck: Sequence[Card], dealer: int, taker: int | None = None, trump: S
 def gather(tricks: Sequence[Sequence[Card]]) -> list[Card]:
     """The played cards picked up trick after trick, in play order (top card first)."""
     return [c for trick in tricks for c in trick]
-
-
-def cut_at(pack: Sequence[Card], position: int) -> list[Card]:
-    """Cut ``pack`` after ``position`` cards: the bottom packet goes on top."""
-    if not CUT_MIN <= position <= len(pack) - CUT_MIN:
-        raise ValueError(f"cut position {position} outside {CUT_MIN}..{len(pack) - CUT_MIN}")
-    return list(pack[position:]) + list(pack[:position])

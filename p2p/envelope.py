@@ -78,11 +78,17 @@ def unsigned(envelope: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in envelope.items() if k != "sig"}
 
 
+def signed(key: KeyPair, doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` with ``sig``, ``key``'s signature over its canonical JSON, added last.
+
+    Envelopes, bids, the guest's ``/join`` and the initiator's player list are all signed this way
+    and checked with :func:`signature_ok`."""
+    return {**doc, "sig": key.sign(canonical(doc))}
+
+
 def seal(key: KeyPair, game_id: str, seq: int, type_: str, sender: str, payload: dict[str, Any]) -> dict[str, Any]:
     """Build and sign an envelope."""
-    env: dict[str, Any] = {"game_id": game_id, "seq": seq, "type": type_, "from": sender, "payload": payload}
-    env["sig"] = key.sign(canonical(env))
-    return env
+    return signed(key, {"game_id": game_id, "seq": seq, "type": type_, "from": sender, "payload": payload})
 
 
 def signature_ok(envelope: dict[str, Any], public_hex: str) -> bool:

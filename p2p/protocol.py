@@ -2,7 +2,7 @@
 
 What: the action types (seed 001 sequence diagram, plus the deck commitment,
 its reveal, an abandonment and a dispute notice), the timeouts, the game
-statuses, and :class:`Refusal`, the error a peer answers when it refuses an
+statuses, the faults a peer can be told to commit, and :class:`Refusal`, the error a peer answers when it refuses an
 action (HTTP status, machine code, bilingual reason).
 
 Why: the state machine, the HTTP service, the runtime, the CLI and the
@@ -43,6 +43,11 @@ PLAYING = "playing"
 FINISHED = "finished"  # FIN_PARTIE applied
 ABANDONED = "abandoned"  # a seat stopped answering; scores are those of the completed deals
 DISPUTED = "disputed"  # a peer refused a host computation or a revealed deck; the game stopped
+OVER = (FINISHED, ABANDONED, DISPUTED)
+"""The statuses of a game that is over."""
+
+FAULTS = ("wrong_winner", "bad_reveal", "renonce", "stall")
+"""Misbehaviours a peer can be told to commit (``--fault``), for the attack tests and demonstrations."""
 
 # -- timeouts (seconds) ----------------------------------------------------------------------------
 HTTP_TIMEOUT = 5.0

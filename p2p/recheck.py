@@ -38,7 +38,13 @@ TEAMS = ("A", "B")
 _RESULT_KINDS = {DefectKind.SCORE_MISMATCH, DefectKind.CONTRACT_RESULT, DefectKind.TEAM_TOTAL}
 
 
+def team_of(seat: int) -> str:
+    """The team (``"A"`` or ``"B"``) of ``seat``; ``team_of(seat + 1)`` is the other one."""
+    return TEAMS[seat % 2]
+
+
 def team_key(team: str) -> str:
+    """The record's name of ``team``: ``equipe_A``, ``equipe_B``."""
     return f"equipe_{team}"
 
 
@@ -70,7 +76,7 @@ def deal_record(names: Sequence[str], number: int, dealer: int, deck: Sequence[C
             announces.append({"joueur_id": names[s], "type": AnnounceKind.BELOTE.value, "valeur": BELOTE_POINTS})
         announces.extend({"joueur_id": names[s], "type": a.kind.value, "valeur": a.points}
                          for a in possible_announces(hands[s]))
-    taker_team, defence = TEAMS[taker % 2], TEAMS[1 - taker % 2]
+    taker_team, defence = team_of(taker), team_of(taker + 1)
     scores = scores or {"A": 0, "B": 0}
     return {
         "numero_manche": number,

@@ -36,10 +36,27 @@ def shuffle(pack: list[Card], rng: random.Random) -> list[Card]:
     return out
 
 
+CUT_MIN = 3
+"""A cut leaves at least this many cards in each packet."""
+
+
+def cut_at(pack: Sequence[Card], position: int) -> list[Card]:
+    """Cut ``pack`` after ``position`` cards (the bottom packet goes on top); ``ValueError`` when a
+    packet would hold fewer than :data:`CUT_MIN` cards."""
+    if not CUT_MIN <= position <= len(pack) - CUT_MIN:
+        raise ValueError(f"cut position {position} outside {CUT_MIN}..{len(pack) - CUT_MIN}")
+    return list(pack[position:]) + list(pack[:position])
+
+
 def cut(pack: list[Card], rng: random.Random) -> list[Card]:
     """Cut the pack at a random point leaving at least 3 cards in each packet."""
-    k = rng.randint(3, len(pack) - 3)
-    return pack[k:] + pack[:k]
+    return cut_at(pack, rng.randint(CUT_MIN, len(pack) - CUT_MIN))
+
+
+def may_take(rnd: int, suit: Suit, turned: Card) -> bool:
+    """Whether a player may take in ``suit`` in taking round ``rnd``: the turned suit in round 1,
+    another suit in round 2."""
+    return (rnd == 1) == (suit == turned.suit)
 
 
 @dataclass
@@ -79,7 +96,7 @@ def deal(pack: Sequence[Card], dealer: int, policy: TakePolicy) -> DealtHand:
             choice = policy(seat, first[seat], turned, rnd)
             if choice is None:
                 continue
-            if rnd == 1 and choice != turned.suit or rnd == 2 and choice == turned.suit:
+            if not may_take(rnd, choice, turned):
                 continue  # an irregular call is treated as a pass here
             taker, trump = seat, choice
             break

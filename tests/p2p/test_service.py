@@ -87,3 +87,25 @@ def test_join_not_invited_401(client, path):
 def test_etat_du_jeu_before_a_game(client):
     r = client.get("/etat_du_jeu")
     assert r.status_code == 200 and r.json()["status"] == "lobby" and r.json()["me"] == "Alice"
+
+
+@pytest.mark.parametrize("body, field", [
+    ([], "peers"),  # not an object: its first field is the one named
+    ({"peers": ["http://a", "http://b"]}, "peers"),
+    ({"peers": ["http://a", "http://b", 3]}, "peers"),
+    ({"peers": ["http://a", "http://b", "http://c"], "target": 0}, "target"),
+    ({"peers": ["http://a", "http://b", "http://c"], "target": "501"}, "target"),  # no coercion
+])
+def test_nouvelle_partie_bad_body_422_names_the_field(client, body, field):
+    r = client.post("/nouvelle_partie", json=body)
+    assert r.status_code == 422
+    detail = r.json()["detail"]
+    assert (detail["code"], detail["field"], detail["dispute"]) == ("malformed", field, False)
+    assert detail["reason"]["fr"] and detail["reason"]["en"]
+    assert client.get("/etat_du_jeu").json()["game_id"] is None  # nobody was invited
+
+
+@pytest.mark.parametrize("path", ["/join", "/synchroniser_joueurs_et_demarrer"])
+def test_signed_documents_must_be_objects_422(client, path):
+    r = client.post(path, json=["not", "an", "object"])
+    assert r.status_code == 422 and r.json()["detail"]["field"] == "body"

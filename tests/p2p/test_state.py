@@ -121,3 +121,13 @@ def test_abandon_with_other_totals_is_refused():
     bad = {**t2.games[0].abandon_payload(t2.games[0].roster[3], "test"), "totals": {"A": 500, "B": 0}}
     r = t2.refused(0, P.ABANDON, bad)
     assert (r.code, r.dispute) == ("wrong_totals", True)
+
+
+def test_round_one_take_must_be_in_the_turned_suit():
+    t = Table()
+    turned = t.deck[20].suit
+    other = next(s for s in type(turned) if s != turned)
+    bob = t.games[1]
+    wrong = bob.bid_for_me(1, TAKE, other)  # signed by Bob, but round 1 takes the turned suit only
+    r = t.refused(0, P.RESULTAT_ENCHERES, {"deal": 1, "bids": [wrong], "taker": "Bob", "trump": other.fr})
+    assert (r.status, r.code) == (422, "bad_bids") and "round 1" in r.reason.en
