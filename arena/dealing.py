@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import repeat, starmap
 from operator import itemgetter
 
 from arbitre.rulings.belote.cards import DECK, Card, Suit
@@ -144,22 +145,26 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
     """Play the eight tricks from ``hands`` (bitmasks by seat); fill ``plays`` and ``leaders`` as they go.
 
     ``choose`` picks each card among two or more legal ones (a single legal card is played
-    without asking); with ``choose=None`` every seat plays a uniformly
-    random legal card drawn with ``rnd`` (the random simulator's hot path: no call
-    per card but the rules kernel's). Returns the winner of each trick and the cards
-    won by each team.
+    without asking); with ``choose=None`` every seat plays a uniformly random legal card
+    drawn with ``rnd`` (:func:`random_tricks`). Returns the winner of each trick and the
+    cards won by each team.
 
     The leader may play any card of its hand; every other seat gets the cards
     :func:`~arbitre.rulings.belote.play.legal_mask` allows, given the suit led, the card
     winning so far and whether its partner played it.
     """
+    if choose is None:
+        assert rnd is not None, "choose=None plays random cards: rnd is required"
+        played, winners, won = random_tricks(hands, leader, trump, must_undertrump, rnd)
+        plays += played
+        leaders += [leader, *winners[:7]]
+        return winners, won
     left = list(hands)
-    winners: list[int] = []
+    winners = []
     won = [0, 0]
     trick_keys = TRICK_KEY[trump]
     play = plays.append
     lead = leaders.append
-    pick = choose is None
     for k in range(1, 9):
         lead(leader)
         seat = leader
@@ -170,15 +175,8 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
             if led >= 0:
                 hand = left[seat]
                 options = legal_mask(hand, led, best, best_seat == seat ^ 2, trump, must_undertrump)
-            if pick:  # a uniformly random legal card: drop floor(n) lowest cards, n uniform in [0, count)
-                n = rnd() * options.bit_count()  # type: ignore[misc]
-                while n >= 1.0:  # n - 1.0 is exact below 8, so this drops exactly int(n) cards
-                    options &= options - 1
-                    n -= 1.0
-                bit = options & -options
-                card = bit.bit_length() - 1
-            elif options & (options - 1):
-                card = choose(seat, hand, options, k)  # type: ignore[misc]
+            if options & (options - 1):
+                card = choose(seat, hand, options, k)
                 bit = 1 << card
             else:  # a single legal card: played without asking
                 bit = options
@@ -198,6 +196,110 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
         winners.append(best_seat)
         leader = best_seat
     return winners, won
+
+
+#: Cards in each hand when the first seven tricks are led (the eighth is handled apart: one card each).
+_HAND_SIZES = (8, 7, 6, 5, 4, 3, 2)
+
+
+def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: bool,
+                  rnd: Callable[[], float]) -> tuple[list[int], list[int], list[int]]:
+    """The eight tricks where every seat plays a uniformly random legal card: (plays, winners, won).
+
+    The random simulator's hot path. Each card takes one draw ``u = rnd()``: with ``n``
+    legal cards (the kernel's :func:`~arbitre.rulings.belote.play.legal_mask` for the
+    followers, the whole hand for the leader) the card played is the ``floor(u * n)``-th
+    lowest. All 32 draws are taken at once before the first card (nothing else draws in
+    between, so the sequence is the same as drawing card by card). The four seats of a
+    trick are written out one after the other (no inner loop, no test of the position):
+    the second seat's partner has not played yet, the third's is the leader, the
+    fourth's is the second. In the last trick every seat holds one card, which is its only
+    legal card, so the kernel is not asked (its draw is still taken).
+    """
+    draws = iter(list(starmap(rnd, repeat((), 32))))
+    left = list(hands)
+    plays: list[int] = []
+    play = plays.extend
+    winners: list[int] = []
+    won = [0, 0]
+    keys = TRICK_KEY[trump]
+    legal = legal_mask
+    for size, u0, u1, u2, u3 in zip(_HAND_SIZES, draws, draws, draws, draws):
+        s0, s1, s2, s3 = ORDERS[leader]
+        # leader: any card of the hand (drop floor(u * size) lowest cards; n - 1.0 is exact below 8)
+        options = hand = left[s0]
+        n = u0 * size
+        while n >= 1.0:
+            options &= options - 1
+            n -= 1.0
+        trick = options & -options
+        left[s0] = hand ^ trick
+        best = c0 = trick.bit_length() - 1
+        led = c0 >> 3
+        key = keys[led]
+        best_key = key[c0]
+        best_pos = 0
+        # second seat (its partner plays last)
+        hand = left[s1]
+        options = legal(hand, led, best, False, trump, must_undertrump)
+        n = u1 * options.bit_count()
+        while n >= 1.0:
+            options &= options - 1
+            n -= 1.0
+        bit = options & -options
+        left[s1] = hand ^ bit
+        trick |= bit
+        c1 = bit.bit_length() - 1
+        if key[c1] > best_key:
+            best, best_key, best_pos = c1, key[c1], 1
+        # third seat (its partner led)
+        hand = left[s2]
+        options = legal(hand, led, best, best_pos == 0, trump, must_undertrump)
+        n = u2 * options.bit_count()
+        while n >= 1.0:
+            options &= options - 1
+            n -= 1.0
+        bit = options & -options
+        left[s2] = hand ^ bit
+        trick |= bit
+        c2 = bit.bit_length() - 1
+        if key[c2] > best_key:
+            best, best_key, best_pos = c2, key[c2], 2
+        # fourth seat (its partner played second)
+        hand = left[s3]
+        options = legal(hand, led, best, best_pos == 1, trump, must_undertrump)
+        n = u3 * options.bit_count()
+        while n >= 1.0:
+            options &= options - 1
+            n -= 1.0
+        bit = options & -options
+        left[s3] = hand ^ bit
+        trick |= bit
+        c3 = bit.bit_length() - 1
+        if key[c3] > best_key:
+            best_pos = 3
+        play((c0, c1, c2, c3))
+        leader = (leader + best_pos) & 3
+        won[leader & 1] |= trick
+        winners.append(leader)
+    # the last trick: every seat plays its last card
+    s0, s1, s2, s3 = ORDERS[leader]
+    h0, h1, h2, h3 = left[s0], left[s1], left[s2], left[s3]
+    c0, c1, c2, c3 = h0.bit_length() - 1, h1.bit_length() - 1, h2.bit_length() - 1, h3.bit_length() - 1
+    key = keys[c0 >> 3]
+    best_key = key[c0]
+    best_pos = 0
+    if key[c1] > best_key:
+        best_key, best_pos = key[c1], 1
+    if key[c2] > best_key:
+        best_key, best_pos = key[c2], 2
+    if key[c3] > best_key:
+        best_pos = 3
+    play((c0, c1, c2, c3))
+    leader = (leader + best_pos) & 3
+    won[leader & 1] |= h0 | h1 | h2 | h3
+    winners.append(leader)
+    return plays, winners, won
 
 
 def score_played(dealer: int, pack: list[int], taker: int, take_round: int, trump: int,

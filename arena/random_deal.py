@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from itertools import repeat, starmap
 
-from arbitre.arena.dealing import ORDERS, PlayedDeal, full_hands, play_tricks, score_played, total_announced
+from arbitre.arena.dealing import ORDERS, PlayedDeal, full_hands, random_tricks, score_played, total_announced
 from arbitre.rulings.belote.cards import DECK, Card, Suit
 from arbitre.rulings.belote.deal import DealtHand, TakePolicy, cut, deal, shuffle
 from arbitre.rulings.belote.play import UndertrumpRule
@@ -93,9 +93,7 @@ def play_random_deal(rng: random.Random, dealer: int = 0,
     hands = full_hands(pack, dealer, taker)
 
     # -- play: every seat plays a uniformly random legal card ----------------------
-    plays: list[int] = []
-    winners, won = play_tricks(hands, (dealer + 1) % 4, trump, rule is _MUST_UNDERTRUMP, None,
-                               plays, [], rnd)
+    plays, winners, won = random_tricks(hands, (dealer + 1) % 4, trump, rule is _MUST_UNDERTRUMP, rnd)
     return score_played(dealer, pack, taker, take_round, trump, hands, plays, winners, won, variants,
                         with_announces)
 
