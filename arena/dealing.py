@@ -224,7 +224,7 @@ def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump
     won = [0, 0]
     keys = TRICK_KEY[trump]
     legal = legal_mask
-    for size, u0, u1, u2, u3 in zip(_HAND_SIZES, draws, draws, draws, draws):
+    for size, u0, u1, u2, u3 in zip(_HAND_SIZES, draws, draws, draws, draws, strict=False):
         s0, s1, s2, s3 = ORDERS[leader]
         # leader: any card of the hand (drop floor(u * size) lowest cards; n - 1.0 is exact below 8)
         options = hand = left[s0]

@@ -15,8 +15,8 @@ not in the referee library, because only tests and benchmarks use it. For
 speed it works on bitmasks (a hand is an int, bit ``c`` set when it holds
 card ``c``) and calls the rules kernels
 :func:`~arbitre.rulings.belote.play.legal_mask` and
-:data:`~arbitre.rulings.belote.play.TRICK_KEY`; tests/belote/test_fast_path.py
-replays deals with the typed rules functions and checks they agree.
+:data:`~arbitre.rulings.belote.play.TRICK_KEY` (in
+:func:`~arbitre.arena.dealing.random_tricks`); tests/belote/test_fast_path.py replays deals with the typed rules functions and checks they agree.
 """
 from __future__ import annotations
 
