@@ -310,32 +310,41 @@ def score_played(dealer: int, pack: list[int], taker: int, take_round: int, trum
     Straight-line code over the four hands (no loop): it runs once per simulated deal.
     """
     h0, h1, h2, h3 = hands
-    points = [mask_points(won[0], trump), mask_points(won[1], trump)]
-    points[winners[-1] & 1] += LAST_TRICK_BONUS
+    won0, won1 = won
+    points0 = mask_points(won0, trump)
+    points1 = mask_points(won1, trump)
+    if winners[-1] & 1:
+        points1 += LAST_TRICK_BONUS
+    else:
+        points0 += LAST_TRICK_BONUS
     kq = BELOTE_MASK[trump]  # one hand at most holds King and Queen of trump
     belote_team = 0 if h0 & kq == kq or h2 & kq == kq else 1 if h1 & kq == kq or h3 & kq == kq else None
-    ann = [0, 0]
+    ann0 = ann1 = 0
     if with_announces:
-        p0, k0 = hand_announces(h0, trump)
-        p1, k1 = hand_announces(h1, trump)
-        p2, k2 = hand_announces(h2, trump)
-        p3, k3 = hand_announces(h3, trump)
-        if p0 or p1 or p2 or p3:
+        a0, k0 = hand_announces(h0, trump)
+        a1, k1 = hand_announces(h1, trump)
+        a2, k2 = hand_announces(h2, trump)
+        a3, k3 = hand_announces(h3, trump)
+        if a0 or a1 or a2 or a3:
             key0 = k0 if k0 > k2 else k2
             key1 = k1 if k1 > k3 else k3
             if key0 > key1:  # only the side with the best announce scores (see best_announce_side)
-                ann[0] = p0 + p2
+                ann0 = a0 + a2
             elif key1 > key0:
-                ann[1] = p1 + p3
+                ann1 = a1 + a3
             elif variants.announce_tie is AnnounceTieRule.FIRST_SEAT:
-                first = (dealer + 1) & 1
-                ann[first] = p1 + p3 if first else p0 + p2
-    tt = taker & 1
-    capot = "taker" if won[tt] == ALL_CARDS else "defence" if won[1 - tt] == ALL_CARDS else None
-    score = score_deal(points[tt], points[1 - tt], ann[tt], ann[1 - tt],
-                       belote_team == tt, belote_team == 1 - tt, capot, variants)
+                if (dealer + 1) & 1:
+                    ann1 = a1 + a3
+                else:
+                    ann0 = a0 + a2
+    if taker & 1:
+        capot = "taker" if won1 == ALL_CARDS else "defence" if won0 == ALL_CARDS else None
+        score = score_deal(points1, points0, ann1, ann0, belote_team == 1, belote_team == 0, capot, variants)
+    else:
+        capot = "taker" if won0 == ALL_CARDS else "defence" if won1 == ALL_CARDS else None
+        score = score_deal(points0, points1, ann0, ann1, belote_team == 0, belote_team == 1, capot, variants)
     return PlayedDeal(dealer, pack, taker, take_round, trump, (h0, h1, h2, h3), plays,
-                      winners, (points[0], points[1]), belote_team, (ann[0], ann[1]), score)
+                      winners, (points0, points1), belote_team, (ann0, ann1), score)
 
 
 def total_announced(played: PlayedDeal) -> int:
