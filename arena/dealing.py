@@ -198,8 +198,10 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
     return winners, won
 
 
-#: Cards in each hand when the first seven tricks are led (the eighth is handled apart: one card each).
+#: Cards in each hand when the first seven tricks are led (the eighth is played apart: one card each).
 _HAND_SIZES = (8, 7, 6, 5, 4, 3, 2)
+#: _FOLLOWERS[leader]: (seat, position in the trick, position of its partner or -1 if the partner plays later).
+_FOLLOWERS = tuple(((order[1], 1, -1), (order[2], 2, 0), (order[3], 3, 1)) for order in ORDERS)
 
 
 def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: bool,
@@ -210,75 +212,49 @@ def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump
     legal cards (the kernel's :func:`~arbitre.rulings.belote.play.legal_mask` for the
     followers, the whole hand for the leader) the card played is the ``floor(u * n)``-th
     lowest. All 32 draws are taken at once before the first card (nothing else draws in
-    between, so the sequence is the same as drawing card by card). The four seats of a
-    trick are written out one after the other (no inner loop, no test of the position):
-    the second seat's partner has not played yet, the third's is the leader, the
-    fourth's is the second. In the last trick every seat holds one card, which is its only
-    legal card, so the kernel is not asked (its draw is still taken).
+    between, so the sequence is the same as drawing card by card). The leader's card is
+    played apart from the three followers' (no test of the position per card), and the
+    partner of each follower is known by position (:data:`_FOLLOWERS`). In the last trick
+    every seat holds one card, its only legal card, so the kernel is not asked (the draw
+    is still taken).
     """
-    draws = iter(list(starmap(rnd, repeat((), 32))))
+    draw = iter(list(starmap(rnd, repeat((), 32)))).__next__
     left = list(hands)
     plays: list[int] = []
-    play = plays.extend
+    play = plays.append
     winners: list[int] = []
     won = [0, 0]
     keys = TRICK_KEY[trump]
     legal = legal_mask
-    for size, u0, u1, u2, u3 in zip(_HAND_SIZES, draws, draws, draws, draws, strict=False):
-        s0, s1, s2, s3 = ORDERS[leader]
-        # leader: any card of the hand (drop floor(u * size) lowest cards; n - 1.0 is exact below 8)
-        options = hand = left[s0]
-        n = u0 * size
+    for size in _HAND_SIZES:
+        # the leader: any card of its hand (drop floor(u * size) lowest cards; n - 1.0 is exact below 8)
+        options = hand = left[leader]
+        n = draw() * size
         while n >= 1.0:
             options &= options - 1
             n -= 1.0
         trick = options & -options
-        left[s0] = hand ^ trick
-        best = c0 = trick.bit_length() - 1
-        led = c0 >> 3
+        left[leader] = hand ^ trick
+        best = card = trick.bit_length() - 1
+        play(card)
+        led = card >> 3
         key = keys[led]
-        best_key = key[c0]
+        best_key = key[card]
         best_pos = 0
-        # second seat (its partner plays last)
-        hand = left[s1]
-        options = legal(hand, led, best, False, trump, must_undertrump)
-        n = u1 * options.bit_count()
-        while n >= 1.0:
-            options &= options - 1
-            n -= 1.0
-        bit = options & -options
-        left[s1] = hand ^ bit
-        trick |= bit
-        c1 = bit.bit_length() - 1
-        if key[c1] > best_key:
-            best, best_key, best_pos = c1, key[c1], 1
-        # third seat (its partner led)
-        hand = left[s2]
-        options = legal(hand, led, best, best_pos == 0, trump, must_undertrump)
-        n = u2 * options.bit_count()
-        while n >= 1.0:
-            options &= options - 1
-            n -= 1.0
-        bit = options & -options
-        left[s2] = hand ^ bit
-        trick |= bit
-        c2 = bit.bit_length() - 1
-        if key[c2] > best_key:
-            best, best_key, best_pos = c2, key[c2], 2
-        # fourth seat (its partner played second)
-        hand = left[s3]
-        options = legal(hand, led, best, best_pos == 1, trump, must_undertrump)
-        n = u3 * options.bit_count()
-        while n >= 1.0:
-            options &= options - 1
-            n -= 1.0
-        bit = options & -options
-        left[s3] = hand ^ bit
-        trick |= bit
-        c3 = bit.bit_length() - 1
-        if key[c3] > best_key:
-            best_pos = 3
-        play((c0, c1, c2, c3))
+        for seat, pos, partner in _FOLLOWERS[leader]:
+            hand = left[seat]
+            options = legal(hand, led, best, best_pos == partner, trump, must_undertrump)
+            n = draw() * options.bit_count()
+            while n >= 1.0:
+                options &= options - 1
+                n -= 1.0
+            bit = options & -options
+            left[seat] = hand ^ bit
+            trick |= bit
+            card = bit.bit_length() - 1
+            play(card)
+            if key[card] > best_key:
+                best, best_key, best_pos = card, key[card], pos
         leader = (leader + best_pos) & 3
         won[leader & 1] |= trick
         winners.append(leader)
@@ -286,6 +262,7 @@ def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump
     s0, s1, s2, s3 = ORDERS[leader]
     h0, h1, h2, h3 = left[s0], left[s1], left[s2], left[s3]
     c0, c1, c2, c3 = h0.bit_length() - 1, h1.bit_length() - 1, h2.bit_length() - 1, h3.bit_length() - 1
+    plays += (c0, c1, c2, c3)
     key = keys[c0 >> 3]
     best_key = key[c0]
     best_pos = 0
@@ -295,7 +272,6 @@ def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump
         best_key, best_pos = key[c2], 2
     if key[c3] > best_key:
         best_pos = 3
-    play((c0, c1, c2, c3))
     leader = (leader + best_pos) & 3
     won[leader & 1] |= h0 | h1 | h2 | h3
     winners.append(leader)
