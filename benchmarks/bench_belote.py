@@ -19,8 +19,9 @@ one thread, garbage collector left on. The 1-minute load average is printed
 before and after: other processes on the machine slow the median down.
 
 ``--against GIT_REF`` also times the engine of another commit of this repository
-(say ``main`` before a change), in a child process taking turns with ours, so
-before/after figures come from one run under the same load.
+(say ``main`` before a change) and this checkout's, each in a child process
+(same interpreter setup for both) taking turns with the others, so before/after
+figures come from one run under the same load.
 
 If jass-kit is not importable in this interpreter the script says so and still
 measures ours; run it with the bench venv (``/tmp/benchvenv/bin/python``) to
@@ -127,7 +128,7 @@ def measure(engines: dict[str, tuple[Callable[[int], Callable[[], Any]], int]], 
     machine conditions. Rates are given by wall clock and by the process's
     CPU time (which leaves out the time other processes held the core). A run
     that returns ``(wall seconds, CPU seconds)`` reports its own times (an engine
-    timed in a child process, see :func:`against`).
+    timed in a child process, see :func:`in_child`).
     """
     for make_run, _ in engines.values():
         make_run(SEED)()  # warm-up (imports, caches, allocator)
@@ -187,28 +188,12 @@ def _child(root: str, deals: int) -> None:
         print(w1 - w0, c1 - c0, flush=True)
 
 
-def against(ref: str, deals: int) -> tuple[Callable[[int], Callable[[], tuple[float, float]]], str]:
-    """Run-maker for the engine of git commit ``ref`` of this repository, in a child process.
-
-    ``git archive`` extracts its ``rulings/`` and ``arena/`` into a temporary folder; a child
-    ``python -S`` (this interpreter) imports them and plays the same deals as :func:`ours`
-    when asked, so both engines take turns under the same load (before/after figures side
-    by side in one run).
-    """
+def in_child(root: Path, deals: int) -> Callable[[int], Callable[[], tuple[float, float]]]:
+    """Run-maker for the engine of checkout ``root`` timed in a child ``python -S`` (see :func:`_child`)."""
     import atexit
-    import shutil
     import subprocess
-    import tarfile
-    import tempfile
-    from io import BytesIO
 
-    tar = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ref, "rulings", "arena"],
-                         capture_output=True, check=True).stdout
-    tmp = tempfile.mkdtemp(prefix="bench-belote-")
-    atexit.register(shutil.rmtree, tmp, True)
-    with tarfile.open(fileobj=BytesIO(tar)) as archive:
-        archive.extractall(tmp, filter="data")
-    child = subprocess.Popen([sys.executable, "-S", str(Path(__file__).resolve()), "--child", tmp, str(deals)],
+    child = subprocess.Popen([sys.executable, "-S", str(Path(__file__).resolve()), "--child", str(root), str(deals)],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     atexit.register(child.kill)
     assert child.stdout is not None and child.stdin is not None
@@ -224,7 +209,33 @@ def against(ref: str, deals: int) -> tuple[Callable[[int], Callable[[], tuple[fl
 
         return run
 
-    return make_run, f"git {ref} (child process, python -S)"
+    return make_run
+
+
+def against(ref: str, deals: int) -> tuple[Callable[[int], Callable[[], tuple[float, float]]],
+                                          Callable[[int], Callable[[], tuple[float, float]]]]:
+    """Run-makers for this checkout's engine and for the engine of git commit ``ref``, each in a child.
+
+    ``git archive`` extracts the commit's ``rulings/`` and ``arena/`` into a temporary folder;
+    two children ``python -S`` (this interpreter, no site packages) import one engine each and
+    play the same deals as :func:`ours` when asked. Both run in the same conditions (the
+    same interpreter setup, the same small heap for the garbage collector) and take turns
+    with the other engines, so the before/after ratio comes from one run under one load.
+    """
+    import atexit
+    import shutil
+    import subprocess
+    import tarfile
+    import tempfile
+    from io import BytesIO
+
+    tar = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ref, "rulings", "arena"],
+                         capture_output=True, check=True).stdout
+    tmp = tempfile.mkdtemp(prefix="bench-belote-")
+    atexit.register(shutil.rmtree, tmp, True)
+    with tarfile.open(fileobj=BytesIO(tar)) as archive:
+        archive.extractall(tmp, filter="data")
+    return in_child(ROOT, deals), in_child(Path(tmp), deals)
 
 
 def jass_peer(deals: int) -> tuple[Callable[[int], Callable[[], None]], str] | str:
@@ -308,9 +319,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print(f"ours     : {source}")
     engines: dict[str, tuple[Callable[[int], Callable[[], Any]], int]] = {"ours": (make_ours, args.deals)}
     if args.against:
-        make_old, old_source = against(args.against, args.deals)
+        make_new, make_old = against(args.against, args.deals)
+        engines["child"] = (make_new, args.deals)
         engines["against"] = (make_old, args.deals)
-        print(f"against  : {old_source}")
+        print(f"against  : this checkout and git {args.against}, each in a child process (python -S)")
     peer = jass_peer(args.peer_deals)
     if isinstance(peer, str):
         print(f"peer     : {peer}")
@@ -324,9 +336,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     mine = {"engine": "arbitre belote (32 cards)", "source": source, **measured["ours"]}
     rows = [mine]
     old: dict[str, Any] | None = None
+    new: dict[str, Any] | None = None
     if args.against:
-        old = {"engine": f"arbitre belote at {args.against}", "source": args.against, **measured["against"]}
-        rows.append(old)
+        new = {"engine": "  this checkout, in a child", "source": str(ROOT), **measured["child"]}
+        old = {"engine": f"  git {args.against}, in a child", "source": args.against, **measured["against"]}
+        rows += [new, old]
     jass: dict[str, Any] | str = peer if isinstance(peer, str) else {
         "engine": "jass-kit Schieber (36 cards)", "source": peer[1], **measured["jass_kit"]}
     if not isinstance(jass, str):
@@ -339,9 +353,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     cpu_ratio = None if isinstance(jass, str) else mine["cpu"]["median"] / jass["cpu"]["median"]
     if ratio is not None:
         print(f"ours / jass-kit (wall-clock median): {ratio:.1f}x; by CPU time: {cpu_ratio:.1f}x")
-    if old is not None:
-        print(f"ours / {args.against}: {mine['median'] / old['median']:.2f}x by wall clock,"
-              f" {mine['cpu']['median'] / old['cpu']['median']:.2f}x by CPU time")
+    if old is not None and new is not None:
+        print(f"this checkout / {args.against} (both in a child): {new['median'] / old['median']:.2f}x by wall clock,"
+              f" {new['cpu']['median'] / old['cpu']['median']:.2f}x by CPU time")
     if load_before is not None and load_after is not None:
         print(f"load average (1 min) before/after: {load_before:.2f} / {load_after:.2f} on {info['cpus']} CPUs"
               " (other processes lower the wall-clock figures; the CPU-time ones leave out time spent descheduled)")
@@ -352,8 +366,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "machine": info, "load_before": load_before, "load_after": load_after,
         "ours": mine, "jass_kit": jass, "ratio": ratio, "cpu_ratio": cpu_ratio, "target": TARGET, "target_met": met,
     }
-    if old is not None:
-        results["against"] = old
+    if old is not None and new is not None:
+        results["against"] = {"ref": args.against, "this_checkout": new, "ref_engine": old,
+                              "ratio_cpu": new["cpu"]["median"] / old["cpu"]["median"]}
     if args.json:
         print(json.dumps(results, indent=2, default=str))
     return results
