@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import repeat, starmap
 from operator import itemgetter
 
 from arbitre.rulings.belote.cards import DECK, Card, Suit
@@ -144,22 +145,26 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
     """Play the eight tricks from ``hands`` (bitmasks by seat); fill ``plays`` and ``leaders`` as they go.
 
     ``choose`` picks each card among two or more legal ones (a single legal card is played
-    without asking); with ``choose=None`` every seat plays a uniformly
-    random legal card drawn with ``rnd`` (the random simulator's hot path: no call
-    per card but the rules kernel's). Returns the winner of each trick and the cards
-    won by each team.
+    without asking); with ``choose=None`` every seat plays a uniformly random legal card
+    drawn with ``rnd`` (:func:`random_tricks`). Returns the winner of each trick and the
+    cards won by each team.
 
     The leader may play any card of its hand; every other seat gets the cards
     :func:`~arbitre.rulings.belote.play.legal_mask` allows, given the suit led, the card
     winning so far and whether its partner played it.
     """
+    if choose is None:
+        assert rnd is not None, "choose=None plays random cards: rnd is required"
+        played, winners, won = random_tricks(hands, leader, trump, must_undertrump, rnd)
+        plays += played
+        leaders += [leader, *winners[:7]]
+        return winners, won
     left = list(hands)
-    winners: list[int] = []
+    winners = []
     won = [0, 0]
     trick_keys = TRICK_KEY[trump]
     play = plays.append
     lead = leaders.append
-    pick = choose is None
     for k in range(1, 9):
         lead(leader)
         seat = leader
@@ -170,15 +175,8 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
             if led >= 0:
                 hand = left[seat]
                 options = legal_mask(hand, led, best, best_seat == seat ^ 2, trump, must_undertrump)
-            if pick:  # a uniformly random legal card: drop floor(n) lowest cards, n uniform in [0, count)
-                n = rnd() * options.bit_count()  # type: ignore[misc]
-                while n >= 1.0:  # n - 1.0 is exact below 8, so this drops exactly int(n) cards
-                    options &= options - 1
-                    n -= 1.0
-                bit = options & -options
-                card = bit.bit_length() - 1
-            elif options & (options - 1):
-                card = choose(seat, hand, options, k)  # type: ignore[misc]
+            if options & (options - 1):
+                card = choose(seat, hand, options, k)
                 bit = 1 << card
             else:  # a single legal card: played without asking
                 bit = options
@@ -200,6 +198,86 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
     return winners, won
 
 
+#: Cards in each hand when the first seven tricks are led (the eighth is played apart: one card each).
+_HAND_SIZES = (8, 7, 6, 5, 4, 3, 2)
+#: _FOLLOWERS[leader]: (seat, position in the trick, position of its partner or -1 if the partner plays later).
+_FOLLOWERS = tuple(((order[1], 1, -1), (order[2], 2, 0), (order[3], 3, 1)) for order in ORDERS)
+
+
+def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: bool,
+                  rnd: Callable[[], float]) -> tuple[list[int], list[int], list[int]]:
+    """The eight tricks where every seat plays a uniformly random legal card: (plays, winners, won).
+
+    The random simulator's hot path. Each card takes one draw ``u = rnd()``: with ``n``
+    legal cards (the kernel's :func:`~arbitre.rulings.belote.play.legal_mask` for the
+    followers, the whole hand for the leader) the card played is the ``floor(u * n)``-th
+    lowest. All 32 draws are taken at once before the first card (nothing else draws in
+    between, so the sequence is the same as drawing card by card). The leader's card is
+    played apart from the three followers' (no test of the position per card), and the
+    partner of each follower is known by position (:data:`_FOLLOWERS`). In the last trick
+    every seat holds one card, its only legal card, so the kernel is not asked (the draw
+    is still taken).
+    """
+    draw = iter(list(starmap(rnd, repeat((), 32)))).__next__
+    left = list(hands)
+    plays: list[int] = []
+    play = plays.append
+    winners: list[int] = []
+    won = [0, 0]
+    keys = TRICK_KEY[trump]
+    legal = legal_mask
+    for size in _HAND_SIZES:
+        # the leader: any card of its hand (drop floor(u * size) lowest cards; n - 1.0 is exact below 8)
+        options = hand = left[leader]
+        n = draw() * size
+        while n >= 1.0:
+            options &= options - 1
+            n -= 1.0
+        trick = options & -options
+        left[leader] = hand ^ trick
+        best = card = trick.bit_length() - 1
+        play(card)
+        led = card >> 3
+        key = keys[led]
+        best_key = key[card]
+        best_pos = 0
+        for seat, pos, partner in _FOLLOWERS[leader]:
+            hand = left[seat]
+            options = legal(hand, led, best, best_pos == partner, trump, must_undertrump)
+            n = draw() * options.bit_count()
+            while n >= 1.0:
+                options &= options - 1
+                n -= 1.0
+            bit = options & -options
+            left[seat] = hand ^ bit
+            trick |= bit
+            card = bit.bit_length() - 1
+            play(card)
+            if key[card] > best_key:
+                best, best_key, best_pos = card, key[card], pos
+        leader = (leader + best_pos) & 3
+        won[leader & 1] |= trick
+        winners.append(leader)
+    # the last trick: every seat plays its last card
+    s0, s1, s2, s3 = ORDERS[leader]
+    h0, h1, h2, h3 = left[s0], left[s1], left[s2], left[s3]
+    c0, c1, c2, c3 = h0.bit_length() - 1, h1.bit_length() - 1, h2.bit_length() - 1, h3.bit_length() - 1
+    plays += (c0, c1, c2, c3)
+    key = keys[c0 >> 3]
+    best_key = key[c0]
+    best_pos = 0
+    if key[c1] > best_key:
+        best_key, best_pos = key[c1], 1
+    if key[c2] > best_key:
+        best_key, best_pos = key[c2], 2
+    if key[c3] > best_key:
+        best_pos = 3
+    leader = (leader + best_pos) & 3
+    won[leader & 1] |= h0 | h1 | h2 | h3
+    winners.append(leader)
+    return plays, winners, won
+
+
 def score_played(dealer: int, pack: list[int], taker: int, take_round: int, trump: int,
                  hands: Sequence[int], plays: list[int], winners: list[int], won: Sequence[int],
                  variants: Variants, with_announces: bool = True) -> PlayedDeal:
@@ -208,32 +286,41 @@ def score_played(dealer: int, pack: list[int], taker: int, take_round: int, trum
     Straight-line code over the four hands (no loop): it runs once per simulated deal.
     """
     h0, h1, h2, h3 = hands
-    points = [mask_points(won[0], trump), mask_points(won[1], trump)]
-    points[winners[-1] & 1] += LAST_TRICK_BONUS
+    won0, won1 = won
+    points0 = mask_points(won0, trump)
+    points1 = mask_points(won1, trump)
+    if winners[-1] & 1:
+        points1 += LAST_TRICK_BONUS
+    else:
+        points0 += LAST_TRICK_BONUS
     kq = BELOTE_MASK[trump]  # one hand at most holds King and Queen of trump
     belote_team = 0 if h0 & kq == kq or h2 & kq == kq else 1 if h1 & kq == kq or h3 & kq == kq else None
-    ann = [0, 0]
+    ann0 = ann1 = 0
     if with_announces:
-        p0, k0 = hand_announces(h0, trump)
-        p1, k1 = hand_announces(h1, trump)
-        p2, k2 = hand_announces(h2, trump)
-        p3, k3 = hand_announces(h3, trump)
-        if p0 or p1 or p2 or p3:
+        a0, k0 = hand_announces(h0, trump)
+        a1, k1 = hand_announces(h1, trump)
+        a2, k2 = hand_announces(h2, trump)
+        a3, k3 = hand_announces(h3, trump)
+        if a0 or a1 or a2 or a3:
             key0 = k0 if k0 > k2 else k2
             key1 = k1 if k1 > k3 else k3
             if key0 > key1:  # only the side with the best announce scores (see best_announce_side)
-                ann[0] = p0 + p2
+                ann0 = a0 + a2
             elif key1 > key0:
-                ann[1] = p1 + p3
+                ann1 = a1 + a3
             elif variants.announce_tie is AnnounceTieRule.FIRST_SEAT:
-                first = (dealer + 1) & 1
-                ann[first] = p1 + p3 if first else p0 + p2
-    tt = taker & 1
-    capot = "taker" if won[tt] == ALL_CARDS else "defence" if won[1 - tt] == ALL_CARDS else None
-    score = score_deal(points[tt], points[1 - tt], ann[tt], ann[1 - tt],
-                       belote_team == tt, belote_team == 1 - tt, capot, variants)
+                if (dealer + 1) & 1:
+                    ann1 = a1 + a3
+                else:
+                    ann0 = a0 + a2
+    if taker & 1:
+        capot = "taker" if won1 == ALL_CARDS else "defence" if won0 == ALL_CARDS else None
+        score = score_deal(points1, points0, ann1, ann0, belote_team == 1, belote_team == 0, capot, variants)
+    else:
+        capot = "taker" if won0 == ALL_CARDS else "defence" if won1 == ALL_CARDS else None
+        score = score_deal(points0, points1, ann0, ann1, belote_team == 0, belote_team == 1, capot, variants)
     return PlayedDeal(dealer, pack, taker, take_round, trump, (h0, h1, h2, h3), plays,
-                      winners, (points[0], points[1]), belote_team, (ann[0], ann[1]), score)
+                      winners, (points0, points1), belote_team, (ann0, ann1), score)
 
 
 def total_announced(played: PlayedDeal) -> int:

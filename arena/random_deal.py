@@ -15,16 +15,17 @@ not in the referee library, because only tests and benchmarks use it. For
 speed it works on bitmasks (a hand is an int, bit ``c`` set when it holds
 card ``c``) and calls the rules kernels
 :func:`~arbitre.rulings.belote.play.legal_mask` and
-:data:`~arbitre.rulings.belote.play.TRICK_KEY`; tests/belote/test_fast_path.py
-replays deals with the typed rules functions and checks they agree.
+:data:`~arbitre.rulings.belote.play.TRICK_KEY` (in
+:func:`~arbitre.arena.dealing.random_tricks`); tests/belote/test_fast_path.py replays deals with the typed rules functions and checks they agree.
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
 from itertools import repeat, starmap
+from math import floor
 
-from arbitre.arena.dealing import ORDERS, PlayedDeal, full_hands, play_tricks, score_played, total_announced
+from arbitre.arena.dealing import ORDERS, PlayedDeal, full_hands, random_tricks, score_played, total_announced
 from arbitre.rulings.belote.cards import DECK, Card, Suit
 from arbitre.rulings.belote.deal import DealtHand, TakePolicy, cut, deal, shuffle
 from arbitre.rulings.belote.play import UndertrumpRule
@@ -64,24 +65,35 @@ def _shuffle_cut_take(rnd, dealer: int, p_take: float = 0.3) -> tuple[list[int],
     """Shuffle, cut and run the taking rounds until someone takes (the policy of :func:`random_policy`).
 
     Returns (cut pack, taker, taking round, trump). Who takes does not depend
-    on the cards, so the hands are only built once someone took.
+    on the cards, so the pack is only sorted, cut and dealt once someone took (the
+    draws come in the same order: 32 sort keys, the cut, then the taking rounds).
+    ``floor`` of a draw in [0, 1) times ``n`` is ``int`` of it, at a third of the cost.
     """
     order = ORDERS[(dealer + 1) % 4]
     while True:
-        # Uniform shuffle: sort by independent random keys (ties have probability ~2**-44);
-        # faster here than random.shuffle, which draws through _randbelow.
-        # starmap calls rnd 32 times from C: the same draws as a list comprehension, without its loop.
-        pack = sorted(_CARDS, key=list(starmap(rnd, repeat((), 32))).__getitem__)
-        k = 3 + int(rnd() * 27)  # cut leaving at least 3 cards in each packet
-        pack = pack[k:] + pack[:k]
-        turned_suit = pack[20] >> 3
+        # 32 sort keys, then the cut: starmap calls rnd from C (the same draws as a loop, without it).
+        draws = list(starmap(rnd, repeat((), 33)))
         for seat in order:  # round 1: take the turned suit
             if rnd() < p_take:
-                return pack, seat, 1, turned_suit
-        for seat in order:  # round 2: name another suit
-            if rnd() < p_take:
-                return pack, seat, 2, (turned_suit + 1 + int(rnd() * 3)) % 4
-        # all passed: redeal
+                taker, take_round = seat, 1
+                break
+        else:
+            for seat in order:  # round 2: name another suit
+                if rnd() < p_take:
+                    taker, take_round = seat, 2
+                    other = 1 + floor(rnd() * 3)  # the named suit, counted from the turned one
+                    break
+            else:
+                continue  # all passed: redeal (the pack was never needed)
+        # Uniform shuffle: sort by independent random keys (ties have probability ~2**-44);
+        # faster here than random.shuffle, which draws through _randbelow.
+        pack = sorted(_CARDS, key=draws.__getitem__)
+        k = 3 + floor(draws[32] * 27)  # cut leaving at least 3 cards in each packet
+        pack = pack[k:] + pack[:k]
+        turned_suit = pack[20] >> 3
+        if take_round == 1:
+            return pack, taker, 1, turned_suit
+        return pack, taker, 2, (turned_suit + other) % 4
 
 
 def play_random_deal(rng: random.Random, dealer: int = 0,
@@ -93,9 +105,7 @@ def play_random_deal(rng: random.Random, dealer: int = 0,
     hands = full_hands(pack, dealer, taker)
 
     # -- play: every seat plays a uniformly random legal card ----------------------
-    plays: list[int] = []
-    winners, won = play_tricks(hands, (dealer + 1) % 4, trump, rule is _MUST_UNDERTRUMP, None,
-                               plays, [], rnd)
+    plays, winners, won = random_tricks(hands, (dealer + 1) % 4, trump, rule is _MUST_UNDERTRUMP, rnd)
     return score_played(dealer, pack, taker, take_round, trump, hands, plays, winners, won, variants,
                         with_announces)
 

@@ -1,6 +1,6 @@
 """Random legal belote deals per second (deal, play, score) on one core, next to jass-kit.
 
-Run: ``python benchmarks/bench_belote.py [--reps 7] [--deals 5000] [--peer-deals 400] [--json]``;
+Run: ``python benchmarks/bench_belote.py [--reps 7] [--deals 5000] [--peer-deals 400] [--against main] [--json]``;
 import: ``from bench_belote import main; results = main()`` (a dict, see :func:`main`).
 
 Ours is ``arbitre.arena.random_deal.play_random_deal``: shuffle, cut, 3+2
@@ -17,6 +17,11 @@ noise), after one warm-up repetition; we report the median rate, the slowest
 and fastest repetitions and the spread ((max - min) / median), one process,
 one thread, garbage collector left on. The 1-minute load average is printed
 before and after: other processes on the machine slow the median down.
+
+``--against GIT_REF`` also times the engine of another commit of this repository
+(say ``main`` before a change) and this checkout's, each in a child process
+(same interpreter setup for both) taking turns with the others, so before/after
+figures come from one run under the same load.
 
 If jass-kit is not importable in this interpreter the script says so and still
 measures ours; run it with the bench venv (``/tmp/benchvenv/bin/python``) to
@@ -61,11 +66,11 @@ SEED = 20240604
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _import_engine() -> tuple[Callable[..., Any], str]:
+def _import_engine(root: Path = ROOT) -> tuple[Callable[..., Any], str]:
     """``play_random_deal`` and the file it comes from.
 
-    From a plain checkout (``arbitre`` not installed) ``rulings/`` and ``arena/`` are mapped as
-    ``arbitre.rulings`` and ``arbitre.arena``.
+    From a plain checkout (``arbitre`` not installed, or ``python -S``) ``rulings/`` and
+    ``arena/`` of ``root`` are mapped as ``arbitre.rulings`` and ``arbitre.arena``.
     """
     try:
         from arbitre.arena import random_deal as game
@@ -76,7 +81,7 @@ def _import_engine() -> tuple[Callable[..., Any], str]:
             sys.modules["arbitre"] = pkg
         for name in ("rulings", "arena"):
             spec = importlib.util.spec_from_file_location(
-                f"arbitre.{name}", ROOT / name / "__init__.py", submodule_search_locations=[str(ROOT / name)])
+                f"arbitre.{name}", root / name / "__init__.py", submodule_search_locations=[str(root / name)])
             assert spec and spec.loader
             mod = importlib.util.module_from_spec(spec)
             sys.modules[f"arbitre.{name}"] = mod
@@ -117,14 +122,16 @@ def _stats(deals: int, seconds: list[float]) -> dict[str, Any]:
             "rates": rates}
 
 
-def measure(engines: dict[str, tuple[Callable[[int], Callable[[], None]], int]], reps: int) -> dict[str, Any]:
+def measure(engines: dict[str, tuple[Callable[[int], Callable[[], Any]], int]], reps: int) -> dict[str, Any]:
     """Time ``reps`` repetitions of each engine, interleaved, after one warm-up repetition each.
 
     ``engines[name] = (make_run, deals)``: ``make_run(seed)`` returns a function
     playing ``deals`` deals from ``seed``; every repetition uses the same seed.
     The engines take turns within each repetition so that both see the same
     machine conditions. Rates are given by wall clock and by the process's
-    CPU time (which leaves out the time other processes held the core).
+    CPU time (which leaves out the time other processes held the core). A run
+    that returns ``(wall seconds, CPU seconds)`` reports its own times (an engine
+    timed in a child process, see :func:`in_child`).
     """
     for make_run, _ in engines.values():
         make_run(SEED)()  # warm-up (imports, caches, allocator)
@@ -134,10 +141,11 @@ def measure(engines: dict[str, tuple[Callable[[int], Callable[[], None]], int]],
         for name, (make_run, _) in engines.items():
             run = make_run(SEED)
             w0, c0 = time.perf_counter(), time.process_time()
-            run()
+            own = run()
             c1, w1 = time.process_time(), time.perf_counter()
-            wall[name].append(w1 - w0)
-            cpu[name].append(c1 - c0)
+            w, c = own if isinstance(own, tuple) else (w1 - w0, c1 - c0)
+            wall[name].append(w)
+            cpu[name].append(c)
     out = {}
     for name, (_, deals) in engines.items():
         out[name] = {"deals_per_rep": deals, "reps": reps, **_stats(deals, wall[name]),
@@ -161,6 +169,76 @@ def ours(deals: int) -> tuple[Callable[[int], Callable[[], None]], str]:
         return run
 
     return make_run, source
+
+
+def _child(root: str, deals: int) -> None:
+    """``python -S bench_belote.py --child ROOT DEALS``: time the engine of checkout ROOT on request.
+
+    Reads a seed per line on stdin, plays ``deals`` deals from it as :func:`ours` does,
+    answers ``wall cpu`` (seconds) on stdout; ``-S`` keeps the installed ``arbitre`` out.
+    """
+    import random
+
+    play_random_deal, source = _import_engine(Path(root))
+    print(source, flush=True)
+    for line in sys.stdin:
+        rng = random.Random(int(line))
+        w0, c0 = time.perf_counter(), time.process_time()
+        for _ in range(deals):
+            played = play_random_deal(rng)
+            assert played.card_points[0] + played.card_points[1] == 162
+        c1, w1 = time.process_time(), time.perf_counter()
+        print(w1 - w0, c1 - c0, flush=True)
+
+
+def in_child(root: Path, deals: int) -> Callable[[int], Callable[[], tuple[float, float]]]:
+    """Run-maker for the engine of checkout ``root`` timed in a child ``python -S`` (see :func:`_child`)."""
+    import atexit
+    import subprocess
+
+    child = subprocess.Popen([sys.executable, "-S", str(Path(__file__).resolve()), "--child", str(root), str(deals)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    atexit.register(child.kill)
+    assert child.stdout is not None and child.stdin is not None
+    child.stdout.readline()  # the engine's file: imported
+
+    def make_run(seed: int) -> Callable[[], tuple[float, float]]:
+        def run() -> tuple[float, float]:
+            assert child.stdin is not None and child.stdout is not None
+            child.stdin.write(f"{seed}\n")
+            child.stdin.flush()
+            wall, cpu = child.stdout.readline().split()
+            return float(wall), float(cpu)
+
+        return run
+
+    return make_run
+
+
+def against(ref: str, deals: int) -> tuple[Callable[[int], Callable[[], tuple[float, float]]],
+                                          Callable[[int], Callable[[], tuple[float, float]]]]:
+    """Run-makers for this checkout's engine and for the engine of git commit ``ref``, each in a child.
+
+    ``git archive`` extracts the commit's ``rulings/`` and ``arena/`` into a temporary folder;
+    two children ``python -S`` (this interpreter, no site packages) import one engine each and
+    play the same deals as :func:`ours` when asked. Both run in the same conditions (the
+    same interpreter setup, the same small heap for the garbage collector) and take turns
+    with the other engines, so the before/after ratio comes from one run under one load.
+    """
+    import atexit
+    import shutil
+    import subprocess
+    import tarfile
+    import tempfile
+    from io import BytesIO
+
+    tar = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ref, "rulings", "arena"],
+                         capture_output=True, check=True).stdout
+    tmp = tempfile.mkdtemp(prefix="bench-belote-")
+    atexit.register(shutil.rmtree, tmp, True)
+    with tarfile.open(fileobj=BytesIO(tar)) as archive:
+        archive.extractall(tmp, filter="data")
+    return in_child(ROOT, deals), in_child(Path(tmp), deals)
 
 
 def jass_peer(deals: int) -> tuple[Callable[[int], Callable[[], None]], str] | str:
@@ -232,6 +310,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--deals", type=int, default=1500, help="our deals per repetition (default 1500)")
     parser.add_argument("--peer-deals", type=int, default=100, help="jass-kit deals per repetition (default 100)")
     parser.add_argument("--json", action="store_true", help="also print the results as JSON")
+    parser.add_argument("--against", metavar="GIT_REF",
+                        help="also time the engine of that commit (e.g. main), taking turns with ours in one run")
     args = parser.parse_args([] if argv is None else argv)
 
     info = machine()
@@ -240,7 +320,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print(f"python   : {info['python']} ({sys.executable})")
     make_ours, source = ours(args.deals)
     print(f"ours     : {source}")
-    engines = {"ours": (make_ours, args.deals)}
+    engines: dict[str, tuple[Callable[[int], Callable[[], Any]], int]] = {"ours": (make_ours, args.deals)}
+    if args.against:
+        make_new, make_old = against(args.against, args.deals)
+        engines["child"] = (make_new, args.deals)
+        engines["against"] = (make_old, args.deals)
+        print(f"against  : this checkout and git {args.against}, each in a child process (python -S)")
     peer = jass_peer(args.peer_deals)
     if isinstance(peer, str):
         print(f"peer     : {peer}")
@@ -253,6 +338,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     load_after = _load()
     mine = {"engine": "arbitre belote (32 cards)", "source": source, **measured["ours"]}
     rows = [mine]
+    old: dict[str, Any] | None = None
+    new: dict[str, Any] | None = None
+    if args.against:
+        new = {"engine": "  this checkout, in a child", "source": str(ROOT), **measured["child"]}
+        old = {"engine": f"  git {args.against}, in a child", "source": args.against, **measured["against"]}
+        rows += [new, old]
     jass: dict[str, Any] | str = peer if isinstance(peer, str) else {
         "engine": "jass-kit Schieber (36 cards)", "source": peer[1], **measured["jass_kit"]}
     if not isinstance(jass, str):
@@ -262,8 +353,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print(_table(rows))
     print()
     ratio = None if isinstance(jass, str) else mine["median"] / jass["median"]
+    cpu_ratio = None if isinstance(jass, str) else mine["cpu"]["median"] / jass["cpu"]["median"]
     if ratio is not None:
-        print(f"ours / jass-kit (wall-clock median): {ratio:.1f}x")
+        print(f"ours / jass-kit (wall-clock median): {ratio:.1f}x; by CPU time: {cpu_ratio:.1f}x")
+    if old is not None and new is not None:
+        print(f"this checkout / {args.against} (both in a child): {new['median'] / old['median']:.2f}x by wall clock,"
+              f" {new['cpu']['median'] / old['cpu']['median']:.2f}x by CPU time")
     if load_before is not None and load_after is not None:
         print(f"load average (1 min) before/after: {load_before:.2f} / {load_after:.2f} on {info['cpus']} CPUs"
               " (other processes lower the wall-clock figures; the CPU-time ones leave out time spent descheduled)")
@@ -272,8 +367,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
           f" {'met' if met else 'NOT met'}")
     results = {
         "machine": info, "load_before": load_before, "load_after": load_after,
-        "ours": mine, "jass_kit": jass, "ratio": ratio, "target": TARGET, "target_met": met,
+        "ours": mine, "jass_kit": jass, "ratio": ratio, "cpu_ratio": cpu_ratio, "target": TARGET, "target_met": met,
     }
+    if old is not None and new is not None:
+        results["against"] = {"ref": args.against, "this_checkout": new, "ref_engine": old,
+                              "ratio_cpu": new["cpu"]["median"] / old["cpu"]["median"]}
     if args.json:
         print(json.dumps(results, indent=2, default=str))
     return results
@@ -454,7 +552,9 @@ def players_main(argv: list[str]) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["players"]:
+    if sys.argv[1:2] == ["--child"]:
+        _child(sys.argv[2], int(sys.argv[3]))
+    elif sys.argv[1:2] == ["players"]:
         players_main(sys.argv[2:])
     else:
         main(sys.argv[1:])

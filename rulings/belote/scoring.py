@@ -167,12 +167,15 @@ BYTE_POINTS: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[as
 )
 
 
+#: SUIT_BYTE_POINTS[trump][suit]: BYTE_POINTS' plain or trump table for ``suit`` when ``trump`` is trumps.
+SUIT_BYTE_POINTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(BYTE_POINTS[suit == trump] for suit in range(4)) for trump in range(4))
+
+
 def mask_points(cards: int, trump: int) -> int:
     """Card points of a set of cards (bitmask), without the dix de der."""
-    plain, trumps = BYTE_POINTS
-    in_trump = cards >> 8 * trump & 0xFF
-    return (plain[cards & 0xFF] + plain[cards >> 8 & 0xFF] + plain[cards >> 16 & 0xFF] + plain[cards >> 24 & 0xFF]
-            - plain[in_trump] + trumps[in_trump])
+    p0, p1, p2, p3 = SUIT_BYTE_POINTS[trump]
+    return p0[cards & 0xFF] + p1[cards >> 8 & 0xFF] + p2[cards >> 16 & 0xFF] + p3[cards >> 24 & 0xFF]
 
 
 def _summary(announces: Sequence[tuple[int, int]]) -> tuple[int, int]:
@@ -194,25 +197,34 @@ TRUMP_SEQUENCE_KEY: tuple[int, ...] = tuple(key + 1 if points else -1 for points
 BELOTE_MASK = tuple(1 << (8 * t + Rank.KING) | 1 << (8 * t + Rank.QUEEN) for t in range(4))
 
 
+#: The same tables split into points and keys (the hot path reads the points first: most hands hold no announce).
+_SEQUENCE_POINTS_BY_MASK = tuple(points for points, _ in SEQUENCES_BY_MASK)
+_SEQUENCE_KEY_BY_MASK = tuple(key for _, key in SEQUENCES_BY_MASK)
+_CARRE_POINTS_BY_MASK = tuple(points for points, _ in CARRES_BY_MASK)
+_CARRE_KEY_BY_MASK = tuple(key for _, key in CARRES_BY_MASK)
+
+
 def hand_announces(hand: int, trump: int) -> tuple[int, int]:
     """(points of every announce, packed key of the best one or -1) in an 8-card hand (bitmask).
 
     Belote excluded; :func:`possible_announces` lists the same announces one by one.
-    Five table look-ups (the carrés, then each suit's sequences; the trump suit's best
-    sequence once more with its trump flag), no loop: the simulators call it for
-    every hand of every deal.
+    Table look-ups on the four suits' rank masks, no loop: the sequences of each suit,
+    the carrés from the AND of the four masks; only a hand that holds an announce looks
+    up the keys (and its trump suit's best sequence once more, with its trump flag).
+    The simulators call it for every hand of every deal.
     """
-    seq = SEQUENCES_BY_MASK
-    c = CARRES_BY_MASK[hand & (hand >> 8) & (hand >> 16) & (hand >> 24) & 0xFF]
-    a = seq[hand & 0xFF]
-    b = seq[hand >> 8 & 0xFF]
-    d = seq[hand >> 16 & 0xFF]
-    e = seq[hand >> 24 & 0xFF]
-    points = c[0] + a[0] + b[0] + d[0] + e[0]
+    a = hand & 0xFF
+    b = hand >> 8 & 0xFF
+    c = hand >> 16 & 0xFF
+    d = hand >> 24 & 0xFF
+    four = a & b & c & d
+    seq = _SEQUENCE_POINTS_BY_MASK
+    points = seq[a] + seq[b] + seq[c] + seq[d] + _CARRE_POINTS_BY_MASK[four]
     if not points:
         return 0, -1
+    keys = _SEQUENCE_KEY_BY_MASK
     in_trump = TRUMP_SEQUENCE_KEY[hand >> 8 * trump & 0xFF] if trump >= 0 else -1
-    return points, max(c[1], a[1], b[1], d[1], e[1], in_trump)
+    return points, max(_CARRE_KEY_BY_MASK[four], keys[a], keys[b], keys[c], keys[d], in_trump)
 
 
 _SEQUENCE_KIND = {3: AnnounceKind.TIERCE, 4: AnnounceKind.CINQUANTE, 5: AnnounceKind.CENT}

@@ -185,3 +185,39 @@ def test_the_fast_path_uses_every_freedom_the_rules_give(rule):
         assert undertrump_discards > 0
     else:
         assert undertrump_discards == 0
+
+
+def test_random_deals_of_a_seed_are_pinned():
+    """400 deals from one generator (dealers, both undertrump rules, two sets of variants) hash to the
+    digest the engine gave before the third session's speed work (main at 63d9dc3): a faster engine
+    must deal, draw and play exactly the same cards, and leave the generator in the same state."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    rng = random.Random(2026)
+    for i in range(400):
+        p = play_random_deal(rng, dealer=i % 4, rule=list(UndertrumpRule)[i % 2], variants=VARIANTS[i % 3 % 2])
+        s = p.score
+        digest.update(repr((p.pack, p.taker, p.take_round, p.trump_index, p.plays, p.winners, p.card_points,
+                            p.belote_team, p.announce_points, s.taker, s.defence, s.made, s.litige,
+                            s.capot)).encode())
+    digest.update(repr(rng.random()).encode())
+    assert digest.hexdigest()[:32] == "55e420ac56d634f5fc669ab8044cc4d3"
+
+
+def test_play_tricks_without_a_chooser_is_the_random_simulator():
+    """``play_tricks(choose=None)`` plays what :func:`random_tricks` plays and fills the leaders."""
+    from arbitre.arena.dealing import full_hands, play_tricks, random_tricks
+
+    for seed in range(50):
+        played = play_random_deal(random.Random(seed), dealer=seed % 4)
+        hands = list(full_hands(played.pack, played.dealer, played.taker))
+        leader = (played.dealer + 1) % 4
+        plays: list[int] = []
+        leaders: list[int] = []
+        winners, won = play_tricks(hands, leader, played.trump_index, True, None, plays, leaders,
+                                   random.Random(seed).random)
+        expected = random_tricks(hands, leader, played.trump_index, True, random.Random(seed).random)
+        assert (plays, winners, won) == expected
+        assert leaders == [leader, *winners[:7]]
+        assert won[0] | won[1] == (1 << 32) - 1 and not won[0] & won[1]
