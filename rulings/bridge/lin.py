@@ -26,7 +26,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from itertools import accumulate, repeat
-from typing import IO
+from typing import IO, Any
 
 from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.calls import DOUBLE, PASS, REDOUBLE, Call
@@ -156,6 +156,7 @@ class _Reader:
         self.starts: list[int] = [0]  # offsets of line starts (joined text), the first one is line ``first_line``
         self.first_line = 1
         self.checked = False
+        self.findings: dict[Any, Any] = {}  # the fast lane's memo of record checks (see marks.check_record)
 
     # -- blocks ------------------------------------------------------------------------------------
     def feed(self, block: str) -> Iterator[Board]:
@@ -316,7 +317,7 @@ class _Reader:
             bidding = kernel.run(rec.codes, board.auction_dealer)
             if bidding is not None:
                 board.codes = rec.codes
-                return finish_board(board, bidding=bidding)
+                return finish_board(board, bidding=bidding, checked=self.findings)
         tokens = board.calls
         where = self.where
         for i, item in enumerate(rec.calls):
