@@ -357,6 +357,8 @@ def _board_id(board: Board, value: str, header: _Header) -> None:
     if room in ("o", "c") and ident[1:].isascii() and ident[1:].isdigit():  # ASCII: "²".isdigit() is True
         board.room = "open" if room == "o" else "closed"
         board.number = int(ident[1:])
+    elif value.startswith("Board ") and value[6:].isascii() and value[6:].isdigit():  # ah|Board 9|: the usual
+        board.number = int(value[6:])
     else:
         digits = _NOT_DIGITS.sub("", value)
         if digits:

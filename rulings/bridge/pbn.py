@@ -26,7 +26,7 @@ text with no PBN tag at all raises :class:`~arbitre.rulings.errors.InputError`.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from typing import IO, Any, Literal
 
@@ -171,11 +171,13 @@ class _Reader:
         line = self.line
         pos = 0
         fast = self.fast
-        clean, odd = scan.clean, bool(scan.odd)
+        clean, bad, odd = scan.clean, scan.bad, bool(scan.odd)
         for start, end in chunks:
             line += text.count("\n", pos, start)
             pos = start
-            board = self._fast(clean, start, end, line, odd) if fast else None
+            board = None
+            if fast and not (bad and bisect_left(bad, start) != bisect_left(bad, end)):
+                board = self._fast(clean, start, end, line, odd)
             boards = [board] if board is not None else self._reference(text[start:end], line)
             for b in boards:
                 self.numbers.see(b)
@@ -204,37 +206,19 @@ class _Reader:
         per call when it is plain, else None (then the reference lane reads it).
 
         Plain: every ``[`` opens a plain tag line (``[Name "value"]`` alone on its line) and no
-        ``{`` is left; one regex pass over the record's tag lines proves it and finds the
-        wanted tags at once (:data:`_TAG_LINES`). Not taken either: a record holding anything
-        the reference lane must judge (an irregular auction, an unreadable tag, a marker, a note
-        out of place...)."""
+        ``{`` is left (the block's scan says where it is not: :func:`_not_plain`); then one
+        regex finds the wanted tags. Not taken either: a record holding anything the reference
+        lane must judge (an irregular auction, an unreadable tag, a marker, a note out of place...)."""
         if odd and _ODD_BREAKS.search(clean, start, end):
             return None
         at = clean.find("[", start, end)
         if at < 0 or (at > start and not _BEFORE_TAGS.fullmatch(clean, start, at)):
             return None
-        if clean.find("{", at, end) >= 0:
-            return None
-        src, lo, hi = (clean, at - 1, end) if at else ("\n" + clean[:end], 0, end + 1)  # from the line break before "["
-        escapes = src.find("\\", lo, hi) >= 0
-        # each tag line gives (name, value) when wanted, ("", "") when not; a "[" elsewhere gives nothing
-        if escapes and src.find('\\"', lo, hi) >= 0:
-            found = _TAG_LINES_ESC.findall(src, lo, hi)
-        else:  # no escaped quote: a value runs to the next quote (see _TAG_LINES)
-            found = _TAG_LINES.findall(src, lo, hi)
-            lines = len(found)
-            if (src.count('"', lo, hi) != 2 * lines or src.count('"]\n', lo, hi) + src.startswith('"]', hi - 2) != lines
-                    or _QUOTE_OFF_TAGS.search(src, lo, hi) is not None):
-                return None
-        if len(found) != src.count("[", lo, hi):
-            return None
+        found = _WANT.findall(clean, at, end)
+        if clean.find("\\", at, end) >= 0 and len(_WANT_HEAD.findall(clean, at, end)) != len(found):
+            return None  # a wanted value with an escape
         tags = dict(found)
-        other = found.count(_OTHER_TAG)
-        if other:
-            del tags[""]
-        if len(tags) != len(found) - other:  # a wanted tag twice (a second auction...): the reference says what it means
-            return None
-        if escapes and any("\\" in value for value in tags.values()):  # the reference lane unescapes them
+        if len(tags) != len(found):  # a wanted tag twice (a second auction...): the reference says what it means
             return None
         if "#" in tags.values():
             previous = self.previous
@@ -831,6 +815,7 @@ def _note(board: Board, last: CallToken | None, text: str, line: int, col: int) 
 _SEPARATOR = re.compile(r"\n(?:[ \t]*\n)+")  # blank lines end a game
 _LINE_BREAKS = re.compile(r"\n\n+")  # the same where no line starts with a blank
 _LINE_COMMENT = re.compile(r"\{[^}\n]*\}")
+_BRACE = re.compile(r"\{")
 # what can hide a "{" or a blank line from the record cutter: % lines, quoted values, ; comments, { } comments
 _SKIPPED = re.compile(r'^%[^\n]*|"(?:[^"\\\n]|\\.)*"|;[^\n]*|\{[^}]*\}?', re.MULTILINE)
 _ODD_BREAK_CHARS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # str.splitlines breaks lines there too
@@ -840,15 +825,16 @@ _NOT_NEWLINE = re.compile(r"[^\n]+")
 
 
 class _Scan:
-    """What one pass over a block found: comment spans, odd line breaks, and the text with its
-    comments blanked (the fast lane reads that)."""
+    """What one pass over a block found: comment spans, odd line breaks, the text with its
+    comments blanked (the fast lane reads that), and where it stops being plain."""
 
-    __slots__ = ("comments", "odd", "clean")
+    __slots__ = ("bad", "clean", "comments", "odd")
 
     def __init__(self, text: str, fast: bool) -> None:
         self.comments = (_line_comments(text) or _comments(text)) if "{" in text else []
         self.odd = [m.start() for m in _ODD_BREAKS.finditer(text)] if _has_odd_breaks(text) else []
         self.clean = _blank(text, self.comments) if fast and self.comments else text
+        self.bad = _not_plain(self.clean) if fast or not self.comments else [0]
 
 
 def _has_odd_breaks(text: str) -> bool:
@@ -871,6 +857,13 @@ def _records(text: str, fast: bool = False) -> tuple[list[tuple[int, int]], _Sca
     start = 0
     # no line starts with a blank: a blank line is a run of line breaks, which a literal finds fast
     separators = _SEPARATOR if "\n " in text or "\n\t" in text else _LINE_BREAKS
+    if not comments and not odd and not scan.bad and "\\" not in text and text.count('"') == 2 * text.count("["):
+        # every "[" a plain tag line, every quote in a tag: every blank line ends a game
+        for m in separators.finditer(text):
+            spans.append((start, m.start()))
+            start = m.end()
+        spans.append((start, len(text)))
+        return spans, scan
     rfind, find, tag_line = clean.rfind, clean.find, _TAG_LINE_RE.fullmatch
     for m in separators.finditer(text):
         cut = m.start()
@@ -927,6 +920,21 @@ def _spaces(m: re.Match[str]) -> str:
     return " " * (m.end() - m.start())
 
 
+def _not_plain(text: str) -> list[int]:
+    """Where ``text`` (comments blanked) stops being plain, in order: each ``{`` left (in a value
+    or a % line) and each ``[`` that does not open a plain tag line. A record with neither is plain: the tags
+    are found by one regex, and nothing hides in its other lines (the reference reader does
+    not tokenize a line with no ``[`` or ``{`` outside the auction, whose words are checked
+    one by one)."""
+    if "{" not in text and _ODD_BRACKET.search(text) is None:  # the common case: one pass, nothing found
+        return []
+    found = [m.start() for m in _ODD_BRACKET.finditer(text)]
+    if "{" in text:
+        found += [m.start() for m in _BRACE.finditer(text)]
+        found.sort()
+    return found
+
+
 def _comments(text: str) -> list[int]:
     """Where the ``{ }`` comments of ``text`` start and end (a flat list), skipping what looks
     like one inside a quoted value, a ``%`` line or a ``;`` comment."""
@@ -964,21 +972,14 @@ def _open_quote(text: str, start: int, end: int, comments: list[int]) -> bool:
 # -- the fast lane -----------------------------------------------------------------------------------
 _TAG_LINE = r'\[[A-Za-z0-9]+ "(?:[^"\\\n]|\\.)*"\]'
 _TAG_LINE_RE = re.compile(_TAG_LINE)
-# The fast lane's one pass over a record's tag lines (from the line break before each "["):
-# (name, value) for a wanted tag, ("", "") for any other plain tag line, nothing for a "[" that
-# does not open a plain tag line. Values with an escape: only in tags the fast lane does not
-# read (_TAG_LINES_ESC leaves a wanted tag with one unmatched, so the record is not plain).
-_WANTED = "Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West|Score|Deal|Room|Table"
-# _TAG_LINES lets a value run to the next quote (the regex engine's fastest loop) and does not
-# look for the line's end: with one match per "[", two quotes per match and none anywhere else
-# (counted; none escaped), as many lines ending in '"]' as matches, and no quote on a line
-# that is not a tag line (_QUOTE_OFF_TAGS: a value running over a line break), each match is
-# one whole tag line.
-_TAG_LINES = re.compile(rf'\n\[(?:({_WANTED}) "([^"]*+)"\]|[A-Za-z0-9]+ "[^"]*+"\])')
-_TAG_LINES_ESC = re.compile(rf'\n\[(?:({_WANTED}) "([^"\\\n]*+)"\]|(?!(?:{_WANTED}) ")[A-Za-z0-9]+ '
-                            r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"\])$', re.MULTILINE)
-_QUOTE_OFF_TAGS = re.compile(r'\n[^\[\n][^\n"]*+"')  # a quote on a line that is not a tag line
-_OTHER_TAG = ("", "")
+# a "[" that does not open a plain tag line: after something else than a line break (the
+# lookbehind), or not followed by the rest of one tag and the line's end. The literal "[" lets
+# the regex engine jump from "[" to "[".
+_ODD_BRACKET = re.compile(r'\[(?:(?<=[^\n]\[)|(?![A-Za-z0-9]+ "[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"\]$))', re.MULTILINE)
+# In a plain record '[Name "' only opens a tag line, so these need no line anchors (which would
+# stop the regex engine from jumping from "[" to "[").
+_WANT_HEAD = re.compile(r'\[(?:Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West|Score|Deal|Room|Table) "')
+_WANT = re.compile(r'\[(Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West|Score|Deal|Room|Table) "([^"\\\n]*+)"\]')
 _BEFORE_TAGS = re.compile(r"(?:[ \t\n]*%[^\n]*)*[ \t\n]*")  # blank and % lines before a record's first tag
 _SEAT_CODE = {"N": 0, "E": 1, "S": 2, "W": 3}
 _VUL_OK = frozenset(("None", "NS", "EW", "All", "Both", "Love", "-", "none", "ns", "ew", "all", "both", "love",

@@ -184,7 +184,7 @@ def summarize(board: Board, machine: Machine, kinds: dict[str, Any]) -> Summary:
     elif board.irregularities:
         s = _from_report(board, machine, kinds, recorded, problems, fast)
     else:  # a clean auction: the kernel's state says it all
-        codes = board.codes if fast else board.call_codes()
+        codes = board.call_codes()
         table = _LAST[1] if _LAST[0] is machine else _table_for(machine)
         states, classes = table[tuple(map(bool, codes[:4]))]  # a pass is code 0: False
         bidding = board._bidding
