@@ -226,3 +226,55 @@ def test_generated_lin_reads_the_same_in_both_lanes(kb_objects, calls, dealer, r
     for at in sorted(set(breaks), reverse=True):  # lines only wrap LIN: break it anywhere
         text = text[:at] + "\r\n" + text[at:]
     _compare(text, lin, "gen.lin", machine, kinds, block_lines=block)
+
+
+# -- the fast lane's shortcuts (issue 8 §2) ----------------------------------------------------
+def _table_record(board: int, first: str = "", score: str = "NS 420") -> str:
+    """One record as a generator that writes a comment line per fact lays it out."""
+    return (f'[Event "Pairs"]\n[Board "{board}"]\n{first}[Dealer "N"]\n[Vulnerable "None"]\n'
+            '{Shape 4333 4432 5332 4441}\n'
+            f'[Declarer "N"]\n[Contract "4S"]\n[Result "10"]\n[Score "{score}"]\n'
+            '[Auction "N"]\n1S Pass 3S Pass\n{HCP 12 [not a tag] "not a value"}\n4S Pass Pass Pass\n'
+            '[Play "E"]\nHA H2 H3 H4\n')
+
+
+_LINES = _table_record(1).count("\n")  # lines of one record
+
+
+def test_comment_lines_take_the_fast_lane_and_blank_lines_inside_comments_do_not_cut(kb_objects):
+    """A comment alone on its line (the GIB/BBA layout) is blanked without the general comment
+    scanner, even when it holds brackets and quotes; a comment that runs over a blank line
+    still keeps its record whole."""
+    machine, kinds = kb_objects
+    text = "\n\n".join(_table_record(n) for n in range(1, 4)) + "\n"
+    out = _compare(text, pbn, "comments.pbn", machine, kinds, block_lines=4)
+    assert [b.board for b in out] == ["1", "2", "3"] and all(b.codes is not None for b in out)
+    assert all(str(b.contract) == "4S N" and b.agrees and not b.problems for b in out)
+    assert pbn._line_comments(text) is not None  # the one-line path was taken
+    spanning = text.replace("{Shape 4333 4432 5332 4441}", "{Shape 4333\n\n4432}", 1)
+    assert pbn._line_comments(spanning) is None
+    out = _compare(spanning, pbn, "spanning.pbn", machine, kinds, block_lines=3)
+    assert [b.board for b in out] == ["1", "2", "3"]
+    assert [b.line for b in out] == [1, 1 + _LINES + 4, 1 + 2 * (_LINES + 2) + 2]  # the comment holds two more lines
+
+
+@pytest.mark.parametrize("separator", ["\n\n", "\n\n\n\n", "\n \n", "\n\t\n\n"])
+def test_runs_of_blank_lines_cut_records_the_same_way(kb_objects, separator):
+    """Blank lines found by the literal search (no line starts with a blank) or by the general
+    one (a line of spaces or tabs) cut the same records, at the same lines."""
+    machine, kinds = kb_objects
+    text = separator.join(_table_record(n) for n in range(1, 4)) + "\n"
+    out = _compare(text, pbn, "runs.pbn", machine, kinds, block_lines=5)
+    step = _LINES + separator.count("\n")
+    assert [b.line for b in out] == [1, 1 + step, 1 + 2 * step] and all(b.codes is not None for b in out)
+
+
+def test_record_findings_met_again_in_a_file_are_reported_at_each_board(kb_objects):
+    """The fast lane works out the findings of a contract, result and score once per file:
+    every board that repeats them still gets them, at its own line (and the reference lane agrees)."""
+    machine, kinds = kb_objects
+    text = "\n\n".join(_table_record(n, score="NS 450") for n in range(1, 4)) + "\n"
+    out = _compare(text, pbn, "findings.pbn", machine, kinds)
+    assert [b.problem_codes() for b in out] == [["score-mismatch"]] * 3
+    assert [b.problems[0].line for b in out] == [b.line for b in out] == [1, 3 + _LINES, 5 + 2 * _LINES]
+    assert out[0].problems[0].message.en == out[2].problems[0].message.en

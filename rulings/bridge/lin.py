@@ -26,7 +26,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from itertools import accumulate, repeat
-from typing import IO
+from typing import IO, Any
 
 from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.calls import DOUBLE, PASS, REDOUBLE, Call
@@ -74,7 +74,7 @@ def loads(text: str, source: str = "<lin>") -> list[Board]:
 
 
 class _Header:
-    __slots__ = ("_seated", "event", "first", "players", "pn", "results")
+    __slots__ = ("_given", "_names", "_seated", "event", "first", "players", "pn", "results")
 
     def __init__(self) -> None:
         self.event: str | None = None
@@ -83,8 +83,17 @@ class _Header:
         self.players: list[str] = []
         self.pn: str | None = None  # the last pn| value as written
         self._seated: dict[tuple[str | None, ...], dict[Seat, str]] = {}
+        self._names: dict[str, list[str]] = {}  # pn| values met -> the names (single-hand files alternate a few)
+        self._given: tuple[dict[Seat, str], list[str], str | None] | None = None  # the last seating handed out
 
-    def set_players(self, names: list[str]) -> None:
+    def read_pn(self, value: str) -> None:
+        """A ``pn|`` value: the players, S, W, N, E (then the closed room's)."""
+        self.pn = value
+        names = self._names.get(value)
+        if names is None:
+            names = [p.strip() for p in value.split(",")]
+            if len(self._names) < _SEATED_MAX:
+                self._names[value] = names
         self.players = names
 
     def seated(self, room: str | None) -> dict[Seat, str]:
@@ -98,7 +107,14 @@ class _Header:
             hit = _players(self.players, room)
             if len(self._seated) < _SEATED_MAX:
                 self._seated[key] = hit
-        return dict(hit)
+        given = dict(hit)
+        self._given = (given, self.players, room)
+        return given
+
+    def is_seated(self, players: dict[Seat, str], room: str | None) -> bool:
+        """Is ``players`` the seating :meth:`seated` handed out last, for ``room`` and these players?"""
+        given = self._given
+        return given is not None and given[0] is players and given[1] is self.players and given[2] == room
 
 
 _KEY_LETTER = {"mb": "b", "an": "a", "qx": "q", "md": "m", "sv": "s", "ah": "h", "vg": "v", "rs": "r", "pn": "n"}
@@ -156,6 +172,7 @@ class _Reader:
         self.starts: list[int] = [0]  # offsets of line starts (joined text), the first one is line ``first_line``
         self.first_line = 1
         self.checked = False
+        self.findings: dict[Any, Any] = {}  # the fast lane's memo of record checks (see marks.check_record)
 
     # -- blocks ------------------------------------------------------------------------------------
     def feed(self, block: str) -> Iterator[Board]:
@@ -273,8 +290,7 @@ class _Reader:
                     _board_id(rec.board, value, header)
             elif e == "n":  # pn
                 if value != header.pn:  # single-hand files repeat it in every record
-                    header.pn = value
-                    header.set_players([p.strip() for p in value.split(",")])
+                    header.read_pn(value)
                 if rec is not None and not rec.board.players:
                     rec.board.players = header.seated(rec.board.room)
             elif e == "a":  # an
@@ -316,7 +332,7 @@ class _Reader:
             bidding = kernel.run(rec.codes, board.auction_dealer)
             if bidding is not None:
                 board.codes = rec.codes
-                return finish_board(board, bidding=bidding)
+                return finish_board(board, bidding=bidding, checked=self.findings)
         tokens = board.calls
         where = self.where
         for i, item in enumerate(rec.calls):
@@ -356,11 +372,13 @@ def _board_id(board: Board, value: str, header: _Header) -> None:
     if room in ("o", "c") and ident[1:].isascii() and ident[1:].isdigit():  # ASCII: "²".isdigit() is True
         board.room = "open" if room == "o" else "closed"
         board.number = int(ident[1:])
+    elif value.startswith("Board ") and value[6:].isascii() and value[6:].isdigit():  # ah|Board 9|: the usual
+        board.number = int(value[6:])
     else:
         digits = _NOT_DIGITS.sub("", value)
         if digits:
             board.number = int(digits)
-    if header.players:
+    if header.players and not header.is_seated(board.players, board.room):
         board.players = header.seated(board.room)
     if board.number is not None and board.room is not None and header.results:
         first = header.first if header.first is not None else 1

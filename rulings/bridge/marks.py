@@ -54,11 +54,35 @@ STATED = frozenset(("revoke-recorded", "lead-out-of-turn-recorded", "play-mark",
 """The findings a record states itself (its ``^`` marks): a correct file may hold them."""
 
 
-def check_record(board: Board) -> None:
-    """Add to ``board.problems`` the findings of its marks, result and score (see the module)."""
+def check_record(board: Board, checked: dict[Any, Any] | None = None) -> None:
+    """Add to ``board.problems`` the findings of its marks, result and score (see the module).
+
+    ``checked``: a reader's memo (the fast lanes'): the findings of a recorded contract,
+    score and vulnerability met before in the same file are not worked out again (they
+    depend on nothing else, and all of them sit at the board's first line)."""
     rec = board.recorded
     if rec is None and not board.play_marks and not board.score:
         return
+    if checked is not None and not board.play_marks:
+        key = (id(rec), board.score, board.vulnerability)
+        hit = checked.get(key)
+        if hit is None or hit[0] is not rec:  # (the memo holds ``rec``: its id is not reused meanwhile)
+            before = len(board.problems)
+            _check(board, rec)
+            hit = (rec, [(p.code, p.message, p.token) for p in board.problems[before:]])
+            if len(checked) < _CHECKED_MAX:
+                checked[key] = hit
+        else:
+            for code, message, token in hit[1]:
+                board.add_problem(code, message, board.line, None, token)
+        return
+    _check(board, rec)
+
+
+_CHECKED_MAX = 4096
+
+
+def _check(board: Board, rec: Any) -> None:
     for line, column, mark in board.play_marks:
         if mark.upper() == "R":
             board.add_problem("revoke-recorded", T(

@@ -138,7 +138,11 @@ class _Reader:
         self.held: list[Board] = []  # stray-only records before any tag: "not PBN" would drop them
         self.carry = ""
         self.line = 1  # line number of the start of ``carry``
-        self.memo: dict[str, tuple[Any, ...] | None] = {}
+        # the fast lane's memos, for this reader only: auctions, recorded contracts, seatings, record checks
+        self.memo: dict[tuple[int, str], tuple[Any, ...] | Literal[False]] = {}
+        self.recorded: dict[tuple[str, str, str | None], RecordedResult | None] = {}
+        self.seated: dict[tuple[str | None, ...], dict[Seat, str]] = {}
+        self.findings: dict[Any, Any] = {}
         self.numbers = _Numbers()
 
     def feed(self, block: str) -> Iterator[Board]:
@@ -173,7 +177,7 @@ class _Reader:
             pos = start
             board = None
             if fast and not (bad and bisect_left(bad, start) != bisect_left(bad, end)):
-                board = self._fast(clean[start:end], line, odd)
+                board = self._fast(clean, start, end, line, odd)
             boards = [board] if board is not None else self._reference(text[start:end], line)
             for b in boards:
                 self.numbers.see(b)
@@ -197,30 +201,116 @@ class _Reader:
                          line=line, column=column, source=self.source)
 
     # -- the fast lane -----------------------------------------------------------------------------
-    def _fast(self, chunk: str, line0: int, odd: bool) -> Board | None:
-        """One plain record (its comments blanked) without an object per call, or None (then
-        the reference lane reads it)."""
-        if odd and _ODD_BREAKS.search(chunk):
+    def _fast(self, clean: str, start: int, end: int, line0: int, odd: bool) -> Board | None:
+        """The board of the record ``clean[start:end]`` (its comments blanked) without an object
+        per call when it is plain, else None (then the reference lane reads it).
+
+        Plain: every ``[`` opens a plain tag line (``[Name "value"]`` alone on its line) and no
+        ``{`` is left (the block's scan says where it is not: :func:`_not_plain`); then one
+        regex finds the wanted tags. Not taken either: a record holding anything the reference
+        lane must judge (an irregular auction, an unreadable tag, a marker, a note out of place...)."""
+        if odd and _ODD_BREAKS.search(clean, start, end):
             return None
-        at = chunk.find("[")
-        if at < 0 or (at and not _BEFORE_TAGS.fullmatch(chunk, 0, at)):
+        at = clean.find("[", start, end)
+        if at < 0 or (at > start and not _BEFORE_TAGS.fullmatch(clean, start, at)):
             return None
-        found = _WANT.findall(chunk)
-        if "\\" in chunk and len(_WANT_HEAD.findall(chunk)) != len(found):  # a wanted value with an escape
-            return None
+        found = _WANT.findall(clean, at, end)
+        if clean.find("\\", at, end) >= 0 and len(_WANT_HEAD.findall(clean, at, end)) != len(found):
+            return None  # a wanted value with an escape
         tags = dict(found)
         if len(tags) != len(found):  # a wanted tag twice (a second auction...): the reference says what it means
             return None
-        marks = _fast_play_marks(chunk, line0)
         if "#" in tags.values():
             previous = self.previous
             tags = {k: (previous.get(k, "") if v == "#" else v) for k, v in tags.items()}
-        board = _fast_board(chunk, tags, self.source, self.count, line0 + chunk.count("\n", 0, at), self.memo, marks)
-        if board is not None:
-            self.previous.update(tags)
-            self.count += 1
-            self.any_tag = True
+        get = tags.get
+        # -- the tags the board takes, each checked as the reference lane would accept it
+        dealer_tag = get("Dealer")
+        tag_seat = -1
+        if dealer_tag:
+            tag_seat = _SEAT_CODE.get(dealer_tag, -1)
+            if tag_seat < 0:
+                return None
+        vul = get("Vulnerable", "")
+        declarer = get("Declarer", "")
+        if vul not in _VUL_OK or declarer not in _DECLARER_OK:
+            return None
+        contract = get("Contract", "")
+        rec = None
+        if contract and contract != "?":
+            key = (contract, declarer, get("Result"))
+            recorded = self.recorded
+            if key in recorded:
+                rec = recorded[key]
+            else:
+                rec = None if contract != contract.strip() else parse_recorded(
+                    contract, "" if declarer == "?" else declarer, key[2])
+                if len(recorded) < _MEMO_MAX:
+                    recorded[key] = rec
+            if rec is None:
+                return None
+        seat = get("Auction")
+        codes = bidding = None
+        unfinished = False
+        dealer = tag_seat
+        if seat is None:
+            if clean.find("[Note ", at, end) >= 0:
+                return None
+        else:
+            dealer = _SEAT_CODE.get(seat, -1)
+            if dealer < 0 or (tag_seat >= 0 and tag_seat != dealer) or clean.startswith("[Note ", at):
+                return None
+            calls_at = clean.find("\n", clean.find('[Auction "', at, end), end)
+            stop = -1  # the line break before the tag line that follows the calls (-1: they end the record)
+            if calls_at < 0:
+                body = ""
+            else:
+                stop = clean.find("\n[", calls_at, end)
+                body = clean[calls_at + 1:stop if stop >= 0 else end]
+            memo = self.memo
+            hit = memo.get((dealer, body))
+            if hit is None:
+                hit = _auction_codes(body, dealer)
+                if len(memo) < _MEMO_MAX:
+                    memo[dealer, body] = hit
+            if hit is False:
+                return None
+            refs, codes, bidding, unfinished = hit
+            if not codes and not unfinished:  # no call at all (all in a comment, say): no auction
+                codes = bidding = None
+            if (refs or (stop >= 0 and clean.startswith('[Note "', stop + 1))) and _auction_notes(
+                    clean, stop, end) != refs:  # a note nobody calls, or a call to no note
+                return None
+        # -- the board
+        line = line0 + clean.count("\n", start, at) if at > start else line0
+        board_id = get("Board")
+        board = Board(self.source, self.count, line, "pbn", board=board_id, event=get("Event") or None,
+                      dealer=_SEATS[dealer] if dealer >= 0 else None, recorded=rec, codes=codes,
+                      auction_dealer=None if codes is None else _SEATS[dealer], players=self._players(tags))
+        if board_id is not None and board_id.isdigit():
+            board.number = int(board_id)
+        _record_tags(board, tags)
+        if clean.find("^", at, end) >= 0:
+            board.play_marks = _fast_play_marks(clean[at:end], line)
+        if vul:
+            board.vulnerability = _VUL[vul.upper()]
+        if unfinished and codes is not None:
+            board.unfinished = True
+        finish_board(board, bidding=bidding, checked=self.findings)
+        self.previous.update(tags)
+        self.count += 1
+        self.any_tag = True
         return board
+
+    def _players(self, tags: dict[str, str]) -> dict[Seat, str]:
+        """The players a record names, by seat (a new dict each time: each board owns its own)."""
+        key = (tags.get("North"), tags.get("East"), tags.get("South"), tags.get("West"))
+        hit = self.seated.get(key)
+        if hit is None:
+            hit = {seat: name for seat, name in zip(_SEATS, key, strict=True) if name}
+            if len(self.seated) < _MEMO_MAX:
+                self.seated[key] = hit
+        return dict(hit)
 
     # -- the reference lane ------------------------------------------------------------------------
     def _reference(self, text: str, first_line: int) -> list[Board]:
@@ -432,13 +522,13 @@ class _Numbers:
             self.last = None
             return
         self.last_clash = False
-        if b.deal and _full_deal(b.deal):  # a partial deal (a problem, a hand record) proves no clash
+        if deal:
             key = (b.event, b.board)
             seen = self.deals.get(key)
             if seen is None:
-                if len(self.deals) < _DEALS_MAX:
-                    self.deals[key] = b.deal
-            elif not _same_deal(seen, b.deal):
+                if len(self.deals) < _DEALS_MAX and _full_deal(deal):  # a partial deal (a problem, a hand
+                    self.deals[key] = deal  # record) proves no clash
+            elif seen != deal and _full_deal(deal) and not _same_deal(seen, deal):
                 self.last_clash = True
                 b.add_problem("board-number-clash", T(
                     "la donne {n} a déjà été lue avec d'autres cartes", "board {n} was already read with other cards"
@@ -723,23 +813,25 @@ def _note(board: Board, last: CallToken | None, text: str, line: int, col: int) 
 
 # -- cutting records -------------------------------------------------------------------------------
 _SEPARATOR = re.compile(r"\n(?:[ \t]*\n)+")  # blank lines end a game
+_LINE_BREAKS = re.compile(r"\n\n+")  # the same where no line starts with a blank
+_LINE_COMMENT = re.compile(r"\{[^}\n]*\}")
+_BRACE = re.compile(r"\{")
 # what can hide a "{" or a blank line from the record cutter: % lines, quoted values, ; comments, { } comments
 _SKIPPED = re.compile(r'^%[^\n]*|"(?:[^"\\\n]|\\.)*"|;[^\n]*|\{[^}]*\}?', re.MULTILINE)
 _ODD_BREAK_CHARS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # str.splitlines breaks lines there too
 _ODD_BREAKS = re.compile(f"[{_ODD_BREAK_CHARS}]")
 _HELD_MAX = 1000
 _NOT_NEWLINE = re.compile(r"[^\n]+")
-_BRACE = re.compile(r"\{")
 
 
 class _Scan:
     """What one pass over a block found: comment spans, odd line breaks, the text with its
     comments blanked (the fast lane reads that), and where it stops being plain."""
 
-    __slots__ = ("comments", "odd", "clean", "bad")
+    __slots__ = ("bad", "clean", "comments", "odd")
 
     def __init__(self, text: str, fast: bool) -> None:
-        self.comments = _comments(text) if "{" in text else []
+        self.comments = (_line_comments(text) or _comments(text)) if "{" in text else []
         self.odd = [m.start() for m in _ODD_BREAKS.finditer(text)] if _has_odd_breaks(text) else []
         self.clean = _blank(text, self.comments) if fast and self.comments else text
         self.bad = _not_plain(self.clean) if fast or not self.comments else [0]
@@ -763,28 +855,31 @@ def _records(text: str, fast: bool = False) -> tuple[list[tuple[int, int]], _Sca
     comments, odd, clean = scan.comments, scan.odd, scan.clean
     spans: list[tuple[int, int]] = []
     start = 0
+    # no line starts with a blank: a blank line is a run of line breaks, which a literal finds fast
+    separators = _SEPARATOR if "\n " in text or "\n\t" in text else _LINE_BREAKS
     if not comments and not odd and not scan.bad and "\\" not in text and text.count('"') == 2 * text.count("["):
         # every "[" a plain tag line, every quote in a tag: every blank line ends a game
-        for m in _SEPARATOR.finditer(text):
+        for m in separators.finditer(text):
             spans.append((start, m.start()))
             start = m.end()
         spans.append((start, len(text)))
         return spans, scan
-    for m in _SEPARATOR.finditer(text):
+    rfind, find, tag_line = clean.rfind, clean.find, _TAG_LINE_RE.fullmatch
+    for m in separators.finditer(text):
         cut = m.start()
         if comments and bisect_right(comments, cut) % 2:  # inside a comment
             continue
         if odd and bisect_right(odd, cut) != bisect_right(odd, start):
             continue
-        last = clean.rfind("[", start, cut)  # a "[" in a comment opens no tag (fast lane: comments blanked)
+        last = rfind("[", start, cut)  # a "[" in a comment opens no tag (fast lane: comments blanked)
         eol = cut
         if last >= 0:
-            eol = clean.find("\n", last, cut)
+            eol = find("\n", last, cut)
             if eol < 0:
                 eol = cut
-            if not _TAG_LINE_RE.fullmatch(clean, last, eol):
+            if not tag_line(clean, last, eol):
                 continue
-        if text.find('"', eol, cut) >= 0 and _open_quote(text, eol if last >= 0 else start, cut, comments):
+        if find('"', eol, cut) >= 0 and _open_quote(text, eol if last >= 0 else start, cut, comments):
             continue
         spans.append((start, cut))
         start = m.end()
@@ -798,10 +893,27 @@ def _blank(text: str, comments: list[int]) -> str:
     at = 0
     for i in range(0, len(comments), 2):
         start, end = comments[i], comments[i + 1]
-        pieces += (text[at:start], _NOT_NEWLINE.sub(_spaces, text[start:end]))
+        comment = text[start:end]
+        pieces += (text[at:start], " " * (end - start) if "\n" not in comment else _NOT_NEWLINE.sub(_spaces, comment))
         at = end
     pieces.append(text[at:])
     return "".join(pieces)
+
+
+def _line_comments(text: str) -> list[int] | None:
+    """The comments of ``text`` (as :func:`_comments` gives them) when each one starts a line
+    and ends on it (the common layout: ``{Shape 4144 2533 5341 2425}``), None otherwise.
+
+    Such a ``{`` cannot sit in a quoted value, a ``%`` line or a ``;`` comment (those end
+    with their line: see :data:`_SKIPPED`), nor in another comment (it would not start its
+    line)."""
+    braces = text.count("{")
+    if braces != text.count("\n{") + text.startswith("{"):
+        return None
+    out: list[int] = []
+    for m in _LINE_COMMENT.finditer(text):
+        out += (m.start(), m.end())
+    return out if len(out) == 2 * braces else None
 
 
 def _spaces(m: re.Match[str]) -> str:
@@ -874,7 +986,6 @@ _VUL_OK = frozenset(("None", "NS", "EW", "All", "Both", "Love", "-", "none", "ns
                      "NONE", "ALL", "BOTH", "LOVE", ""))
 _DECLARER_OK = frozenset(("", "?", "N", "E", "S", "W", "^N", "^E", "^S", "^W"))
 _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
-_PLAYER_TAGS = ((Seat.N, "North"), (Seat.E, "East"), (Seat.S, "South"), (Seat.W, "West"))
 _MEMO_MAX = 4096
 # auction words -> kernel code, or a mark: AP (all pass), a note reference =n=, a suffix (! ? ...), a NAG ($n)
 _AP, _SUFFIX, _NAG, _NOTE = 50, 60, 61, 100
@@ -892,19 +1003,6 @@ for _n in range(256):
     _TOKENS[f"${_n}"] = _NAG
 
 
-_RECORDED: dict[tuple[Any, ...], RecordedResult | None] = {}
-
-
-def _recorded(contract: str, declarer: str, result: str | None) -> RecordedResult | None:
-    key = (contract, declarer, result)
-    if key in _RECORDED:
-        return _RECORDED[key]
-    rec = parse_recorded(contract, declarer, result)
-    if len(_RECORDED) < _MEMO_MAX:
-        _RECORDED[key] = rec
-    return rec
-
-
 def _fast_play_marks(chunk: str, line0: int) -> list[tuple[int, int, str]]:
     """The ``^R``-like marks of a plain record's play section (its comments blanked), with line and column."""
     play = chunk.find('[Play "')
@@ -917,80 +1015,6 @@ def _fast_play_marks(chunk: str, line0: int) -> list[tuple[int, int, str]]:
         col = m.start() - chunk.rfind("\n", 0, m.start())
         out.append((line0 + chunk.count("\n", 0, m.start()), col, m.group(1)))
     return out
-
-
-def _fast_board(chunk: str, tags: dict[str, str], source: str, index: int, line: int, memo: dict[Any, Any],
-                marks: list[tuple[int, int, str]] | None = None) -> Board | None:
-    """The board of a plain record (see :func:`_plain`; ``chunk`` starts at its first tag), or
-    None when the record holds anything the reference lane must judge: an irregular auction,
-    an unreadable tag, a marker, a note out of place..."""
-    dealer_tag = tags.get("Dealer")
-    tag_seat = -1
-    if dealer_tag:
-        tag_seat = _SEAT_CODE.get(dealer_tag, -1)
-        if tag_seat < 0:
-            return None
-    vul = tags.get("Vulnerable", "")
-    declarer = tags.get("Declarer", "")
-    if vul not in _VUL_OK or declarer not in _DECLARER_OK:
-        return None
-    contract = tags.get("Contract", "")
-    rec = None
-    if contract and contract != "?":
-        if contract != contract.strip():
-            return None
-        rec = _recorded(contract, "" if declarer == "?" else declarer, tags.get("Result"))
-        if rec is None:
-            return None
-    board_id = tags.get("Board")
-    seat = tags.get("Auction")
-    codes = None
-    bidding = None
-    dealer = tag_seat
-    if seat is None:
-        if "[Note " in chunk:
-            return None
-    else:
-        dealer = _SEAT_CODE.get(seat, -1)
-        if dealer < 0 or (tag_seat >= 0 and tag_seat != dealer) or chunk.startswith("[Note "):
-            return None
-        at = chunk.find("\n", chunk.find('[Auction "'))
-        end = -1  # the line break before the tag line that follows the calls (-1: they end the record)
-        if at < 0:
-            body = ""
-        else:
-            end = chunk.find("\n[", at)
-            body = chunk[at + 1:end] if end >= 0 else chunk[at + 1:]
-        key = (dealer, body)
-        hit = memo.get(key)
-        if hit is None:
-            hit = _auction_codes(body, dealer)
-            if len(memo) < _MEMO_MAX:
-                memo[key] = hit
-        if hit is False:
-            return None
-        refs, codes, bidding, unfinished = hit
-        if not codes and not unfinished:  # no call at all (all in a comment, say): no auction
-            codes = bidding = None
-        notes_follow = end >= 0 and chunk.startswith('[Note "', end + 1)
-        if (refs or notes_follow) and _auction_notes(chunk, end) != refs:  # a note nobody calls, or a call to no note
-            return None
-    board = Board(source, index, line, "pbn", board=board_id, event=tags.get("Event") or None,
-                  dealer=_SEATS[dealer] if dealer >= 0 else None, recorded=rec, codes=codes,
-                  auction_dealer=None if codes is None else _SEATS[dealer])
-    if board_id is not None and board_id.isdigit():
-        board.number = int(board_id)
-    _record_tags(board, tags)
-    if marks:
-        board.play_marks = marks
-    if vul:
-        board.vulnerability = _VUL[vul.upper()]
-    for player_seat, tag in _PLAYER_TAGS:
-        if tags.get(tag):
-            board.players[player_seat] = tags[tag]
-    if codes is not None and unfinished:
-        board.unfinished = True
-    return finish_board(board, bidding=bidding)
 
 
 def _auction_codes(body: str, dealer: int) -> tuple[frozenset[int], Any, kernel.Bidding, bool] | Literal[False]:
@@ -1083,20 +1107,21 @@ def _annotated(codes: list[int]) -> tuple[list[int], frozenset[int]] | None:
     return calls, frozenset(refs)
 
 
-def _auction_notes(chunk: str, end: int) -> set[int] | None:
-    """Note numbers of the auction section, None if one is unreadable or given twice.
+def _auction_notes(text: str, stop: int, end: int) -> set[int] | None:
+    """Note numbers of the auction section of the record ending at ``end``, None if one is
+    unreadable or given twice.
 
     Its notes are the ``[Note "n:..."]`` tag lines right after its calls, from
-    ``chunk[end + 1]`` on (``end`` < 0: the section ends the record, no note); a note after
+    ``text[stop + 1]`` on (``stop`` < 0: the section ends the record, no note); a note after
     another tag belongs to that tag's section.
     """
-    if end < 0:
+    if stop < 0:
         return set()
-    run = _NOTE_RUN.match(chunk, end + 1)
+    run = _NOTE_RUN.match(text, stop + 1, end)
     if run is None:
         return set()
-    numbers = _NOTE_NUMBER.findall(run.group())
-    if len(numbers) != run.group().count('[Note "'):
+    numbers = _NOTE_NUMBER.findall(text, stop + 1, run.end())
+    if len(numbers) != text.count('[Note "', stop + 1, run.end()):
         return None
     notes = set(map(int, numbers))
     if len(notes) != len(numbers) or min(notes) < 1 or max(notes) > 32:

@@ -410,7 +410,8 @@ _IRREGULARITY_TEXT = {
 _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 
 
-def finish_board(board: Board, *, complete_expected: bool = True, bidding: kernel.Bidding | None = None) -> Board:
+def finish_board(board: Board, *, complete_expected: bool = True, bidding: kernel.Bidding | None = None,
+                 checked: dict[Any, Any] | None = None) -> Board:
     """Classify ``board`` once every call is read, turning what is wrong into problems.
 
     * calls after the close: one ``duplicated-auction`` problem when they repeat a stretch of
@@ -422,18 +423,20 @@ def finish_board(board: Board, *, complete_expected: bool = True, bidding: kerne
     * a complete, clean auction whose contract disagrees with the record's: ``contract-mismatch``.
 
     A clean auction is judged by the kernel alone (``bidding``: the fast lane already ran it);
-    any other goes through the engine, which says what is irregular.
+    any other goes through the engine, which says what is irregular. ``checked``: the
+    reader's memo of :func:`~arbitre.rulings.bridge.marks.check_record` (its fast lane's).
     """
-    if board.auction_dealer is None:
-        check_record(board)
-        return board
-    codes = board.call_codes()
     dealer = board.auction_dealer
+    if dealer is None:
+        check_record(board, checked)
+        return board
+    codes = board.codes if board.codes is not None else board.call_codes()
     if bidding is None and not board.seat_tagged and not any(t.marker for t in board.calls):
         bidding = kernel.run(codes, dealer)
     if bidding is not None:  # clean: the kernel alone, no engine
         board._bidding = bidding
-        board._turn = None if bidding.closed else _SEATS[(dealer + len(codes)) & 3]
+        closed = bidding.closed
+        board._turn = None if closed else _SEATS[(dealer + len(codes)) & 3]
         if board.calls:
             n = 0
             for t in board.calls:
@@ -446,7 +449,8 @@ def finish_board(board: Board, *, complete_expected: bool = True, bidding: kerne
         assert auction is not None
         board._bidding, board._turn = auction.bidding, auction.turn
         board.irregularities = tuple(KIND_VALUE[irr.kind] for irr in auction.irregularities)
-    if not board.is_complete:
+        closed = board.is_complete
+    if not closed:
         if complete_expected and not board.unfinished:
             calls = " ".join(map(kernel.text, codes))
             board.add_problem("incomplete-auction", T(
@@ -457,7 +461,7 @@ def finish_board(board: Board, *, complete_expected: bool = True, bidding: kerne
             "le contrat enregistré {rec} ne correspond pas aux enchères ({derived})",
             "recorded contract {rec} does not match the auction ({derived})").format(
                 rec=_recorded_text(board.recorded), derived=derived), board.line)
-    check_record(board)
+    check_record(board, checked)
     return board
 
 

@@ -173,38 +173,38 @@ def _table_for(machine: Machine) -> StateTable:
 def summarize(board: Board, machine: Machine, kinds: dict[str, Any]) -> Summary:
     """The :class:`Summary` of a board read by any reader, in either lane, with the scorer's
     columns as the record writes them: room or table, vulnerability, result, score."""
-    s = _summarize(board, machine, kinds)
-    s.room, s.vulnerability, s.score = board.room, board.vulnerability, board.score
-    s.result = None if board.recorded is None else board.recorded.result
-    s.dealer_tag = None if board.dealer is None else int(board.dealer)
-    rec = board.recorded
-    if rec is not None and rec.declarer is not None:
-        s.recorded_declarer = ("^" if rec.declarer_swapped else "") + SEATS[rec.declarer]
-    return s
-
-
-def _summarize(board: Board, machine: Machine, kinds: dict[str, Any]) -> Summary:
     rec = board.recorded
     recorded = None if rec is None else rec.text
     problems = tuple([p.code for p in board.problems]) if board.problems else ()
     fast = board.codes is not None
-    if board.auction_dealer is None:
-        return Summary(board.source, board.index, board.board, board.format, None, (), _NONE4, _NONE4, False,
-                       False, None, None, recorded, None, problems, (), fast)
-    if board.irregularities:
-        return _from_report(board, machine, kinds, recorded, problems, fast)
-    codes = board.call_codes()
-    states, classes = _table_for(machine)[tuple(map(bool, codes[:4]))]  # a pass is code 0: False
-    bidding = board._bidding  # a clean auction: the kernel's state says it all
-    assert bidding is not None  # a board without irregularities always has its kernel state
-    contract = bidding.contract()
-    closed = bidding.closed
-    passed_out = closed and not bidding.bids
-    agrees = None if rec is None or not closed else rec.agrees_compact(contract, passed_out)
-    turn = board._turn
-    return Summary(board.source, board.index, board.board, board.format, int(board.auction_dealer), tuple(codes),
-                   states, classes, closed, passed_out, None if turn is None else int(turn),
-                   contract, recorded, agrees, problems, (), fast)
+    dealer = board.auction_dealer
+    if dealer is None:
+        s = Summary(board.source, board.index, board.board, board.format, None, (), _NONE4, _NONE4, False,
+                    False, None, None, recorded, None, problems, (), fast)
+    elif board.irregularities:
+        s = _from_report(board, machine, kinds, recorded, problems, fast)
+    else:  # a clean auction: the kernel's state says it all
+        codes = board.call_codes()
+        table = _LAST[1] if _LAST[0] is machine else _table_for(machine)
+        states, classes = table[tuple(map(bool, codes[:4]))]  # a pass is code 0: False
+        bidding = board._bidding
+        assert bidding is not None  # a board without irregularities always has its kernel state
+        contract = bidding.contract()
+        closed = bidding.closed
+        passed_out = closed and not bidding.bids
+        agrees = None if rec is None or not closed else rec.agrees_compact(contract, passed_out)
+        turn = board._turn
+        s = Summary(board.source, board.index, board.board, board.format, int(dealer), tuple(codes),
+                    states, classes, closed, passed_out, None if turn is None else int(turn),
+                    contract, recorded, agrees, problems, (), fast)
+    s.room, s.vulnerability, s.score = board.room, board.vulnerability, board.score
+    if rec is not None:
+        s.result = rec.result
+        if rec.declarer is not None:
+            s.recorded_declarer = ("^" if rec.declarer_swapped else "") + SEATS[rec.declarer]
+    if board.dealer is not None:
+        s.dealer_tag = int(board.dealer)
+    return s
 
 
 def _from_report(board: Board, machine: Machine, kinds: dict[str, Any], recorded: str | None,
