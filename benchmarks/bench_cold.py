@@ -2,7 +2,7 @@
 """Cold start of every command: each one run as a new process, next to the floor
 ``python -c "import typer, rich.table"``. Target (issue 8 §5): every command <= 2x the floor.
 
-    python benchmarks/bench_cold.py [--runs 7] [--json] [--no-bytecode-cache]
+    python benchmarks/bench_cold.py [--runs 7] [--json] [--no-bytecode-cache] [--only LABEL ...]
 
 One representative invocation per command (the list below covers every leaf command of
 ``arbitre``, checked against the command tree at start; servers and long runs are
@@ -116,7 +116,14 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--json", action="store_true", help="Also print the figures as one JSON document.")
     parser.add_argument("--no-bytecode-cache", action="store_true",
                         help="Compile every module from source on every run (no .pyc).")
+    parser.add_argument("--only", action="append", metavar="LABEL",
+                        help="Measure only the commands whose label starts with LABEL (repeatable), "
+                             "e.g. --only ruling --only 'belote check'.")
     args = parser.parse_args(argv)
+    selected = [(label, cmd) for label, cmd in COMMANDS
+                if not args.only or any(label.startswith(prefix) for prefix in args.only)]
+    if not selected:
+        parser.error(f"--only {args.only}: no such command; labels: {', '.join(label for label, _ in COMMANDS)}")
     covered = {label.split(" --")[0].split(" (")[0] for label, _ in COMMANDS if not label.startswith("--")}
     missing = _leaf_commands() - covered - NOT_MEASURED
     if missing:
@@ -133,12 +140,12 @@ def main(argv: list[str] | None = None) -> dict:
         subprocess.run([*arbitre, "ruling", "revoke", "--answer", "is-revoke=no", "--record", "--event", "bench"],
                        env=env, capture_output=True, check=True, timeout=120)
         commands = [(label, [c.replace("{typed}", str(typed)).replace("{tresillo}", str(tresillo)) for c in cmd])
-                    for label, cmd in COMMANDS]
+                    for label, cmd in selected]
         _time(FLOOR, env)  # warm the bytecode cache (untimed)
         for _label, cmd in commands:
             _time([*arbitre, *cmd], env)
         floor: list[float] = []
-        times: dict[str, list[float]] = {label: [] for label, _ in COMMANDS}
+        times: dict[str, list[float]] = {label: [] for label, _ in selected}
         for _ in range(args.runs):
             for label, cmd in commands:
                 floor.append(_time(FLOOR, env))

@@ -63,13 +63,13 @@ def _check_variants(forest, variants: dict[str, str]) -> None:
 
 
 def _outcome_doc(tree, node) -> dict:
-    from arbitre.rulings.trees.model import reminders
+    from arbitre.rulings.trees.reminders import reminders_for  # not trees.model: no pydantic on a walk
 
     return {
         "node": f"{tree.slug}/{node.id}",
         "title": node.title.model_dump() if node.title else None,
         "outcome": node.outcome.model_dump(mode="json"),
-        "penalty_card_reminders": [r.model_dump() for r in reminders(node.outcome.penalty_cards)],
+        "penalty_card_reminders": [r.model_dump() for r in reminders_for(c.kind for c in node.outcome.penalty_cards)],
         "flags": [f.model_dump() for f in node.flags],
     }
 
