@@ -251,7 +251,7 @@ def _converter(hint: Any) -> _Convert:
         cls: type = hint
         return lambda value: build(cls, value)
     origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin is types.UnionType:  # X | None
+    if origin in (types.UnionType, typing.Union):  # X | None
         inner = _converter(next(a for a in args if a is not type(None)))
         if inner is _same:
             return _same
