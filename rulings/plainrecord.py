@@ -62,6 +62,7 @@ class _Unsure(Exception):
 
 _SEAT_KEY = re.compile(r"[1-9][0-9]*")
 _PLANS: dict[type, tuple[bool, list[tuple[str, bool, _Read]]]] = {}
+_HINTS: dict[type, dict[str, Any]] = {}
 
 
 def _exact(kind: type) -> _Read:
@@ -190,7 +191,9 @@ def build(cls: type[C], doc: Any) -> C | None:
 
 def from_model(cls: type[C], model: Any) -> C:
     """The plain ``cls`` of a record the pydantic schema validated (same field names)."""
-    hints = typing.get_type_hints(cls)
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
 
     def convert(hint: Any, value: Any) -> Any:
         if value is None:
