@@ -103,3 +103,16 @@ def assert_same_reading(plain_cls, validate, doc) -> str:
         return "schema"
     assert plain == from_model(plain_cls, validated), json.dumps(doc)[:300]
     return "plain"
+
+
+def assert_same_error(readers, text: str) -> None:
+    """Every reader refuses ``text`` with the same error: message, token, line, column, source."""
+    errors = []
+    for read in readers:
+        try:
+            read(text, source="game.json")
+        except InputError as e:
+            errors.append((e.message, e.token, e.line, e.column, e.source))
+        else:
+            raise AssertionError(f"{read.__module__}.{read.__name__} accepted {text!r}")
+    assert all(e == errors[0] for e in errors), errors

@@ -8,10 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from recorddiff import assert_same_reading, assert_same_shape, mutate
+from recorddiff import assert_same_error, assert_same_reading, assert_same_shape, mutate
 
 from arbitre.rulings.belote import record, record_plain
-from arbitre.rulings.errors import InputError
 from arbitre.rulings.plainrecord import build, from_model
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "data" / "belote" / "samples").glob("*.json"))
@@ -44,13 +43,7 @@ def test_mutated_records_read_alike(path):
     '{"joueurs": []}', '{"joueurs": "x", "equipes": {}, "manches": []}', "[1, 2]", '{"a": 1,}',
 ])
 def test_a_bad_record_gets_the_schemas_error(bad):
-    errors = []
-    for read in (record.load_record, record_plain.read_record):
-        with pytest.raises(InputError) as caught:
-            read(bad, source="game.json")
-        e = caught.value
-        errors.append((e.message, e.token, e.line, e.column, e.source))
-    assert errors[0] == errors[1]
+    assert_same_error((record.load_record, record_plain.read_record), bad)
 
 
 def test_coerced_values_are_carried_over_from_the_schema():

@@ -8,9 +8,8 @@ import subprocess
 import sys
 
 import pytest
-from recorddiff import assert_same_reading, assert_same_shape, mutate
+from recorddiff import assert_same_error, assert_same_reading, assert_same_shape, mutate
 
-from arbitre.rulings.errors import InputError
 from arbitre.rulings.plainrecord import build, from_model
 from arbitre.rulings.tresillo import record, record_plain
 
@@ -45,13 +44,7 @@ def test_mutated_records_read_alike(seed, players):
     ' "dealer_stake": -1,\n "coups": []\n}',
 ])
 def test_a_bad_record_gets_the_schemas_error(bad):
-    errors = []
-    for read in (record.load_record, record_plain.read_record):
-        with pytest.raises(InputError) as caught:
-            read(bad, source="game.json")
-        e = caught.value
-        errors.append((e.message, e.token, e.line, e.column, e.source))
-    assert errors[0] == errors[1]
+    assert_same_error((record.load_record, record_plain.read_record), bad)
 
 
 def test_seat_keys_the_schema_coerces_are_carried_over():
