@@ -1,11 +1,11 @@
 """A recorded belote game as the checker reads it: plain dataclasses, read without pydantic.
 
 What: one class per model of :mod:`.record` (the seed 001 schema, the authority on what a
-record may hold and on every error message), with the same names and fields, and
-:func:`read_record`: a plainly right record is read straight into these classes
-(:func:`arbitre.rulings.plainrecord.build`); anything else goes through the schema, which
-names the faulty field, or accepts it and its values are carried over. The value readers
-(cards, suits) are written here once and used by the schema too.
+record may hold and on every error message), with the same names and fields (slotted
+dataclasses, mutable as the models are), and :func:`read_record`: a plainly right record is
+read straight into these classes (:func:`arbitre.rulings.plainrecord.build`); anything else
+goes through the schema, which names the faulty field, or accepts it and its values are
+carried over. The value readers (cards, suits) are written here once and used by the schema.
 
 Why: ``arbitre belote check`` starts cold; the schema's import alone costs more than the
 whole check of a clean record. ``tests/belote/test_record_plain.py`` holds these classes
@@ -45,7 +45,7 @@ CardField = Annotated[Card, Parse(read_card)]
 Position = Annotated[int, Range(ge=1, le=4)]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Player:
     EXTRA_ALLOWED: ClassVar[bool] = True  # records carry ids and dates the checker does not need
     id_joueur: str
@@ -53,14 +53,14 @@ class Player:
     position: Position
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Team:
     EXTRA_ALLOWED: ClassVar[bool] = True
     joueurs: list[str]
     score_total: int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Distribution:
     EXTRA_ALLOWED: ClassVar[bool] = True
     carte_retournee: CardField
@@ -68,7 +68,7 @@ class Distribution:
     deuxieme_tour: dict[str, list[CardField]]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Contract:
     EXTRA_ALLOWED: ClassVar[bool] = True
     preneur_id: str
@@ -76,14 +76,14 @@ class Contract:
     atout: Annotated[Suit, Parse(read_suit)]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class PlayedCard:
     EXTRA_ALLOWED: ClassVar[bool] = True
     joueur_id: str
     carte: CardField
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Trick:
     EXTRA_ALLOWED: ClassVar[bool] = True
     numero_pli: int
@@ -92,7 +92,7 @@ class Trick:
     vainqueur_id: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class AnnounceRecord:
     EXTRA_ALLOWED: ClassVar[bool] = True
     joueur_id: str
@@ -100,7 +100,7 @@ class AnnounceRecord:
     valeur: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class DealResult:
     EXTRA_ALLOWED: ClassVar[bool] = True
     contrat_reussi: bool | None = None
@@ -110,7 +110,7 @@ class DealResult:
     points_litige_recus: dict[str, int] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Deal:
     EXTRA_ALLOWED: ClassVar[bool] = True
     numero_manche: int
@@ -127,7 +127,7 @@ class Deal:
         return all_announces(self)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class GameRecord:
     EXTRA_ALLOWED: ClassVar[bool] = True
     joueurs: Annotated[list[Player], Length(min=4, max=4)]

@@ -7,10 +7,12 @@ without validation; authoring, the migrations and the tests validate with :mod:`
 
 What: one class per model of :mod:`.model` that a tree holds, with the same name, the same
 fields in the same order and the same defaults (the same :class:`Role`; literal kinds are
-plain strings), and a ``model_dump`` that gives the same document, key order included. They are
-built from the documents the KB stores by :func:`build`, driven by the annotations, so the
-classes below are the whole runtime shape. ``tests/test_trees_runtime.py`` holds them
-against the pydantic models: field names, order and defaults, and every stored tree's dump.
+plain strings), and a ``model_dump`` that gives the same document, key order included. They
+are slotted dataclasses, not frozen: nothing writes to them, and a frozen dataclass costs
+twice as much to create at import. They are built from the documents the KB stores by
+:func:`build`, driven by the annotations, so the classes below are the whole runtime shape.
+``tests/test_trees_runtime.py`` holds them against the pydantic models: field names, order
+and defaults, and every stored tree's dump.
 """
 from __future__ import annotations
 
@@ -81,13 +83,13 @@ class _Dump:
         return doc
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Flag(_Dump):
     kind: str
     note: T
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class AuctionObligation(_Dump):
     who: Role
     action: str = "pass"
@@ -95,7 +97,7 @@ class AuctionObligation(_Dump):
     note: T | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class LeadRestriction(_Dump):
     who: Role
     law: str
@@ -103,33 +105,33 @@ class LeadRestriction(_Dump):
     chooser: Role = Role.declarer
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class PenaltyCard(_Dump):
     kind: str
     holder: Role
     text: T
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class TrickTransfer(_Dump):
     count: int
     rule: str
     text: T
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Option(_Dump):
     holder: Role = Role.non_offending_side
     text: T
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Judgement(_Dump):
     law: str
     weigh: list[T]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Information(_Dump):
     about: T
     unauthorised_to: list[Role] = field(default_factory=list)
@@ -137,20 +139,20 @@ class Information(_Dump):
     law: str = "16C"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class ProceduralPenalty(_Dump):
     law: str = "90B"
     text: T
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Adjustment(_Dump):
     law: str
     text: T
     walk: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Continuation(_Dump):
     to: str
     facts: dict[str, str] = field(default_factory=dict)
@@ -158,7 +160,7 @@ class Continuation(_Dump):
     after: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Outcome(_Dump):
     rectification: T
     laws: list[str] = field(default_factory=list)
@@ -175,7 +177,7 @@ class Outcome(_Dump):
     then: Continuation | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Answer(_Dump):
     code: str
     label: T
@@ -183,7 +185,7 @@ class Answer(_Dump):
     help: T | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Node(_Dump):
     id: str
     laws: list[str] = field(default_factory=list)
@@ -200,13 +202,13 @@ class Node(_Dump):
         return self.outcome is not None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class VariantChoice(_Dump):
     code: str
     label: T
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Variant(_Dump):
     key: str
     default: str
@@ -214,7 +216,7 @@ class Variant(_Dump):
     note: T
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Tree(_Dump):
     slug: str
     game: str = "bridge"

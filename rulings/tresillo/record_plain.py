@@ -1,11 +1,11 @@
 """A recorded tresillo game as the checker reads it: plain dataclasses, read without pydantic.
 
 What: one class per model of :mod:`.record` (the schema, the authority on what a record may
-hold and on every error message), with the same names and fields, and :func:`read_record`:
-a plainly right record is read straight into these classes
-(:func:`arbitre.rulings.plainrecord.build`); anything else goes through the schema, which
-names the faulty field, or accepts it and its values are carried over. The value readers
-(cards, suits, kinds, calls) are written here once and used by the schema too.
+hold and on every error message), with the same names and fields (slotted dataclasses,
+mutable as the models are), and :func:`read_record`: a plainly right record is read straight
+into these classes (:func:`arbitre.rulings.plainrecord.build`); anything else goes through
+the schema, which names the faulty field, or accepts it and its values are carried over. The
+value readers (cards, suits, kinds, calls) are written here once and used by the schema too.
 
 Why: ``arbitre tresillo check`` starts cold; the schema's import alone costs more than the
 whole check of a clean record. ``tests/tresillo/test_record_plain.py`` holds these classes
@@ -69,27 +69,27 @@ KindField = Annotated[Kind, Parse(_kind)]
 Seat = Annotated[int, Range(ge=1, le=4)]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class AuctionCall:
     seat: Seat
     call: Annotated[str, Parse(_call)]
     kind: KindField | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Contract:
     player: Seat
     kind: KindField
     trump: Suit
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Permission:
     asked_of: Seat
     granted: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Exchange:
     seat: Seat
     discard: list[Card]
@@ -97,39 +97,39 @@ class Exchange:
     permission: Permission | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class PlayedCard:
     seat: Seat
     card: Card
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Trick:
     leader: Seat
     cards: list[PlayedCard]
     winner: Seat
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Surrender:
     before_trick: int
     response: Literal["accept", "defend"]
     defender: Seat | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Chelem:
     attempted: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Result:
     tricks: dict[Seat, int]
     outcome: str
     payments: dict[Seat, int]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Coup:
     number: int
     dealer: Seat
@@ -145,7 +145,7 @@ class Coup:
     result: Result
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class GameRecord:
     game: Literal["tresillo"]
     players: Annotated[list[str], Length(min=3, max=4)]
