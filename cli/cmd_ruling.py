@@ -268,7 +268,6 @@ def register(app: typer.Typer) -> None:
         --answer comparable=no
         """
         from arbitre.kb.paths import db_path
-        from arbitre.rulings.trees.walk import Walk, search
 
         name = topic.strip().casefold()
         if words and name not in ("search", "chercher", "recherche"):
@@ -278,6 +277,8 @@ def register(app: typer.Typer) -> None:
         if name in ("search", "chercher", "recherche"):
             if not words:
                 fail(T("arbitre ruling search MOTS…", "arbitre ruling search WORDS…"))
+            from arbitre.rulings.trees.walk import search
+
             found = search(topics_for(db, game), list(words))
             if as_json:
                 print_json([{"slug": t.slug, "laws": t.laws, "title": t.title.model_dump(), "aliases": t.aliases}
@@ -327,6 +328,8 @@ def register(app: typer.Typer) -> None:
         _check_answer_nodes(forest, answers)
         variants = _parse_pairs(list(variant or []), "--variant")
         _check_variants(forest, variants)
+        from arbitre.rulings.trees.walk import Walk
+
         walk = Walk(forest, tree.slug, answers=answers, variants=variants)
         rec = {"event": event, "board": board, "table": table, "called_by": called_by} if record else None
         scripted = bool(answer) or answers_file is not None
