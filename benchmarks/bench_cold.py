@@ -2,13 +2,15 @@
 """Cold start of every command: each one run as a new process, next to the floor
 ``python -c "import typer, rich.table"``. Target (issue 8 §5): every command <= 2x the floor.
 
-    python benchmarks/bench_cold.py [--runs 7] [--json] [--no-bytecode-cache]
+    python benchmarks/bench_cold.py [--runs 7] [--json] [--no-bytecode-cache] [--only LABEL ...]
 
 One representative invocation per command (the list below covers every leaf command of
 ``arbitre``, checked against the command tree at start; servers and long runs are
 measured as ``--help``, which pays for their imports). The runs are interleaved with the
 floor so that both see the same machine load; medians of wall time are reported, with
-each command's ratio to the floor and whether it meets the target. The KB is created (and
+each command's ratio to the floor and whether it meets the target (the target is on wall
+time), and the medians of CPU time (user + system) with their ratio to the floor's: on a
+shared machine they move much less with the load than wall times do. The KB is created (and
 one ruling recorded) beforehand in a temporary folder, so first-use migration is not
 measured.
 
@@ -23,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -93,11 +96,20 @@ def _leaf_commands() -> set[str]:
     return names
 
 
-def _time(cmd: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _time(cmd: list[str], env: dict[str, str], cpu: list[float] | None = None) -> float:
+    """The wall time of one run of ``cmd``; its CPU time (user + system) is appended to ``cpu``."""
+    before, start = _cpu(), time.perf_counter()
     subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
                    check=False, timeout=120)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    if cpu is not None:
+        cpu.append(_cpu() - before)
+    return wall
 
 
 def _env(folder: Path, bytecode_cache: bool) -> dict[str, str]:
@@ -116,7 +128,14 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--json", action="store_true", help="Also print the figures as one JSON document.")
     parser.add_argument("--no-bytecode-cache", action="store_true",
                         help="Compile every module from source on every run (no .pyc).")
+    parser.add_argument("--only", action="append", metavar="LABEL",
+                        help="Measure only the commands whose label starts with LABEL (repeatable), "
+                             "e.g. --only ruling --only 'belote check'.")
     args = parser.parse_args(argv)
+    selected = [(label, cmd) for label, cmd in COMMANDS
+                if not args.only or any(label.startswith(prefix) for prefix in args.only)]
+    if not selected:
+        parser.error(f"--only {args.only}: no such command; labels: {', '.join(label for label, _ in COMMANDS)}")
     covered = {label.split(" --")[0].split(" (")[0] for label, _ in COMMANDS if not label.startswith("--")}
     missing = _leaf_commands() - covered - NOT_MEASURED
     if missing:
@@ -133,30 +152,36 @@ def main(argv: list[str] | None = None) -> dict:
         subprocess.run([*arbitre, "ruling", "revoke", "--answer", "is-revoke=no", "--record", "--event", "bench"],
                        env=env, capture_output=True, check=True, timeout=120)
         commands = [(label, [c.replace("{typed}", str(typed)).replace("{tresillo}", str(tresillo)) for c in cmd])
-                    for label, cmd in COMMANDS]
+                    for label, cmd in selected]
         _time(FLOOR, env)  # warm the bytecode cache (untimed)
         for _label, cmd in commands:
             _time([*arbitre, *cmd], env)
         floor: list[float] = []
-        times: dict[str, list[float]] = {label: [] for label, _ in COMMANDS}
+        floor_cpu: list[float] = []
+        times: dict[str, list[float]] = {label: [] for label, _ in selected}
+        cpus: dict[str, list[float]] = {label: [] for label, _ in selected}
         for _ in range(args.runs):
             for label, cmd in commands:
-                floor.append(_time(FLOOR, env))
-                times[label].append(_time([*arbitre, *cmd], env))
-    f = statistics.median(floor)
-    rows = {label: {"median_s": statistics.median(t), "ratio": statistics.median(t) / f} for label, t in times.items()}
+                floor.append(_time(FLOOR, env, floor_cpu))
+                times[label].append(_time([*arbitre, *cmd], env, cpus[label]))
+    f, fc = statistics.median(floor), statistics.median(floor_cpu)
+    rows = {label: {"median_s": statistics.median(t), "ratio": statistics.median(t) / f,
+                    "cpu_median_s": statistics.median(cpus[label]), "cpu_ratio": statistics.median(cpus[label]) / fc}
+            for label, t in times.items()}
     load = " ".join(f"{x:.1f}" for x in os.getloadavg())
     cache = "no bytecode cache" if args.no_bytecode_cache else "bytecode cached"
-    print(f"floor `import typer, rich.table`: {f * 1e3:.0f} ms (median of {len(floor)}); {cache}; "
-          f"load average {load} on {os.cpu_count()} CPUs")
-    print(f"{'command':28} {'median':>8} {'× floor':>8}  target ≤ {TARGET:g}×")
+    print(f"floor `import typer, rich.table`: {f * 1e3:.0f} ms wall, {fc * 1e3:.0f} ms CPU (median of {len(floor)}); "
+          f"{cache}; load average {load} on {os.cpu_count()} CPUs")
+    print(f"{'command':28} {'median':>8} {'× floor':>8}  {'target ≤ ' + format(TARGET, 'g') + '×':12} "
+          f"{'CPU':>8} {'× floor CPU':>11}")
     for label, r in rows.items():
         mark = "met" if r["ratio"] <= TARGET else "NOT MET"
-        print(f"{label:28} {r['median_s'] * 1e3:6.0f} ms {r['ratio']:7.2f}×  {mark}")
+        print(f"{label:28} {r['median_s'] * 1e3:6.0f} ms {r['ratio']:7.2f}×  {mark:12} "
+              f"{r['cpu_median_s'] * 1e3:5.0f} ms {r['cpu_ratio']:10.2f}×")
     over = [label for label, r in rows.items() if r["ratio"] > TARGET]
     print(f"target ≤ {TARGET:g}× the floor: {len(rows) - len(over)} of {len(rows)} commands meet it"
           + (f"; over: {', '.join(over)}" if over else ""))
-    doc = {"runs": args.runs, "floor_median_s": f, "target_ratio": TARGET, "bytecode_cache": not args.no_bytecode_cache,
+    doc = {"runs": args.runs, "floor_median_s": f, "floor_cpu_median_s": fc, "target_ratio": TARGET, "bytecode_cache": not args.no_bytecode_cache,
            "load_average": os.getloadavg(), "commands": rows, "not_measured": sorted(missing)}
     if args.json:
         print(json.dumps(doc, indent=2))

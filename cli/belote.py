@@ -3,7 +3,7 @@
 :mod:`arbitre.cli.belote_play` and :mod:`arbitre.cli.belote_gym`.
 
 The CLI only parses options and renders: the work is done by
-:mod:`arbitre.rulings.belote` (``record.load_record``, ``check.check_game``,
+:mod:`arbitre.rulings.belote` (``record_plain.read_record``, ``check.check_game``,
 ``coinche_auction.classify_coinche`` / ``classify_belote_taking``).
 
 Auction classification (``belote classify`` and ``classify --game coinche|belote``) is
@@ -107,9 +107,9 @@ def check_cmd(
 
             raise typer.Exit(render_check_report(check_coinche(load_coinche_record(text, str(record))),
                                                  lang.value, as_json))
-        from arbitre.rulings.belote.record import load_record
+        from arbitre.rulings.belote.record_plain import read_record
 
-        loaded = load_record(text, source=str(record))
+        loaded = read_record(text, source=str(record))
     except InputError as err:
         raise typer.Exit(input_error(err, lang.value, as_json)) from None
     from arbitre.rulings.belote.check import check_game

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -14,15 +15,11 @@ from arbitre.cli import exitcodes
 from arbitre.cli.common import Lang, LangOpt, game_option
 from arbitre.cli.output import input_error, print_error, print_json
 from arbitre.cli.render_coinche import render_coinche_classification
-from arbitre.rulings.belote.coinche_auction import (
-    AuctionVariants,
-    LineResult,
-    classify_belote_taking,
-    classify_coinche,
-    classify_lines,
-)
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+
+if TYPE_CHECKING:  # imported when an auction is classified: every `belote …` command registers this one
+    from arbitre.rulings.belote.coinche_auction import AuctionVariants, LineResult
 
 
 def _auction_sources(inputs: list[str]) -> list[tuple[str, str]]:
@@ -66,13 +63,21 @@ def _line_summary(item: LineResult, lang: str) -> str:
 
 
 def classify_inputs(inputs: list[str], game: str, lang: str = "en", as_json: bool = False,
-                    turned: str | None = None, variants: AuctionVariants = AuctionVariants()) -> int:
+                    turned: str | None = None, variants: AuctionVariants | None = None) -> int:
     """Classify auctions typed, in files (one per line) or on stdin (``-``); print; return the exit code.
 
     A single typed auction keeps the one-auction view (:func:`render_coinche_classification`);
     files and stdin get one line per auction (``source:line``), and with ``--json`` one document
     ``{"auctions": [...], "errors": [...]}``. Exit: 0 all regular, 1 refused calls, 2 something unreadable.
     """
+    from arbitre.rulings.belote.coinche_auction import (
+        AuctionVariants,
+        classify_belote_taking,
+        classify_coinche,
+        classify_lines,
+    )
+
+    variants = variants or AuctionVariants()
     sources = _auction_sources(inputs)
     if len(sources) == 1 and sources[0][0] == "text":
         try:
@@ -131,5 +136,7 @@ def register(app: typer.Typer) -> None:
 
         Exit codes: 0 all calls regular, 1 refused calls held, 2 unreadable input.
         """
+        from arbitre.rulings.belote.coinche_auction import AuctionVariants
+
         raise typer.Exit(classify_inputs(inputs, game, lang.value, as_json, turned,
                                          AuctionVariants(bid_step=bid_step)))

@@ -63,13 +63,13 @@ def _check_variants(forest, variants: dict[str, str]) -> None:
 
 
 def _outcome_doc(tree, node) -> dict:
-    from arbitre.rulings.trees.model import reminders
+    from arbitre.rulings.trees.reminders import reminders_for  # not trees.model: no pydantic on a walk
 
     return {
         "node": f"{tree.slug}/{node.id}",
         "title": node.title.model_dump() if node.title else None,
         "outcome": node.outcome.model_dump(mode="json"),
-        "penalty_card_reminders": [r.model_dump() for r in reminders(node.outcome.penalty_cards)],
+        "penalty_card_reminders": [r.model_dump() for r in reminders_for(c.kind for c in node.outcome.penalty_cards)],
         "flags": [f.model_dump() for f in node.flags],
     }
 
@@ -268,7 +268,6 @@ def register(app: typer.Typer) -> None:
         --answer comparable=no
         """
         from arbitre.kb.paths import db_path
-        from arbitre.rulings.trees.walk import Walk, search
 
         name = topic.strip().casefold()
         if words and name not in ("search", "chercher", "recherche"):
@@ -278,6 +277,8 @@ def register(app: typer.Typer) -> None:
         if name in ("search", "chercher", "recherche"):
             if not words:
                 fail(T("arbitre ruling search MOTS…", "arbitre ruling search WORDS…"))
+            from arbitre.rulings.trees.walk import search
+
             found = search(topics_for(db, game), list(words))
             if as_json:
                 print_json([{"slug": t.slug, "laws": t.laws, "title": t.title.model_dump(), "aliases": t.aliases}
@@ -327,6 +328,8 @@ def register(app: typer.Typer) -> None:
         _check_answer_nodes(forest, answers)
         variants = _parse_pairs(list(variant or []), "--variant")
         _check_variants(forest, variants)
+        from arbitre.rulings.trees.walk import Walk
+
         walk = Walk(forest, tree.slug, answers=answers, variants=variants)
         rec = {"event": event, "board": board, "table": table, "called_by": called_by} if record else None
         scripted = bool(answer) or answers_file is not None

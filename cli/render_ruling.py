@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
-from rich.panel import Panel
 from rich.table import Table
-from rich.tree import Tree as RichTree
 
 from arbitre.rulings.i18n import T
 
-if TYPE_CHECKING:  # annotations only: `ruling list` and `law` render without pydantic
-    from arbitre.rulings.trees.model import Tree
+if TYPE_CHECKING:  # annotations only: `ruling list` and `law` render without pydantic (a walk: the runtime trees)
+    from rich.panel import Panel  # imported where a panel is drawn (`ruling list` draws none)
+
+    from arbitre.rulings.trees.runtime import Tree
     from arbitre.rulings.trees.walk import Topic, Walk
 
 ROLE = {
@@ -150,6 +150,8 @@ def outcome_panel(heading: T | None, outcome: dict[str, Any], lang: str, title: 
         parts.append(f"[bold cyan]{_w('then', lang)}{_c(lang)}[/] {_txt(o['then']['text'], lang)}")
     for f in flags:
         parts.append(f"[magenta]{_w('flags', lang)} ({_w(f['kind'], lang)}){_c(lang)}[/] {_txt(f['note'], lang)}")
+    from rich.panel import Panel
+
     return Panel("\n".join(parts), title=title or _w("ruling", lang), border_style="green")
 
 
@@ -195,6 +197,8 @@ def auto_steps(walk: Walk, lang: str, console: Console) -> None:
 
 def show_tree(tree: Tree, lang: str, console: Console) -> None:
     nodes = {n.id: n for n in tree.nodes}
+    from rich.tree import Tree as RichTree
+
     root = RichTree(f"[bold]{escape(getattr(tree.title, lang))}[/] ({tree.slug}; " + ", ".join(map(str, tree.laws)) + ")")
 
     def add(parent, node_id: str, depth: int) -> None:

@@ -1,7 +1,7 @@
 """``arbitre tresillo``: check a recorded game, play coups between simple players, classify an auction.
 
 The CLI only parses options and renders; the work is done by
-:mod:`arbitre.rulings.tresillo` (``record.load_record``, ``check.check_game``,
+:mod:`arbitre.rulings.tresillo` (``record_plain.read_record``, ``check.check_game``,
 ``game.play_game``, ``auction.classify_auction``).
 
 For ``arbitre classify --game tresillo`` call
@@ -156,7 +156,7 @@ def check_cmd(
     Exit codes: 0 clean, 1 inconsistencies found, 2 unreadable input (the message names the field).
     """
     from arbitre.rulings.tresillo.check import check_game
-    from arbitre.rulings.tresillo.record import load_record
+    from arbitre.rulings.tresillo.record_plain import read_record
 
     try:
         options, rule = _options(retourne_value, triomphe_rule)
@@ -164,7 +164,7 @@ def check_cmd(
             text = record.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise InputError(T(f"fichier illisible : {e}", f"cannot read file: {e}"), source=str(record)) from None
-        game = load_record(text, source=str(record))
+        game = read_record(text, source=str(record))
     except InputError as e:
         raise typer.Exit(_input_error(e, lang.value, as_json)) from None
     raise typer.Exit(render_check_report(check_game(game, options, rule), lang.value, as_json))

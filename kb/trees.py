@@ -1,7 +1,8 @@
 """Rebuild ruling trees and the law catalogue from KB rows (``sqlite3``, no ORM).
 
-The KB is the source the CLI walks; rows are turned back into the same pydantic
-models the authoring source validates, so one engine serves both. The catalogue
+The KB is the source the CLI walks; rows are turned back into the documents the authoring
+models validate: :func:`load_trees` validates them (tests, checks), :func:`load_forest`
+builds the walk's plain runtime form from them (no pydantic), so one engine serves both. The catalogue
 commands (``ruling list|search``, ``law``) read only titles, laws and aliases: they get
 them as :class:`Topic` rows and law documents, without pydantic (importing it alone
 costs as much as a whole cold start; see benchmarks/bench_cold.py).
@@ -53,9 +54,8 @@ def load_topics(conn: sqlite3.Connection, game: str = "bridge") -> list[Topic]:
     ]
 
 
-def load_trees(conn: sqlite3.Connection, game: str = "bridge") -> list[Tree]:
-    from arbitre.rulings.trees.model import Tree
-
+def tree_docs(conn: sqlite3.Connection, game: str = "bridge") -> list[dict[str, Any]]:
+    """Every tree of ``game`` as the document its model validates, by slug."""
     nodes: dict[str, list[dict[str, Any]]] = {}
     edges: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for tree, node, code, lfr, len_, target, hfr, hen in conn.execute(
@@ -83,18 +83,28 @@ def load_trees(conn: sqlite3.Connection, game: str = "bridge") -> list[Tree]:
         "SELECT slug, title_fr, title_en, summary_fr, summary_en, root, laws, variants, flags FROM ruling_trees "
         "WHERE game = ? ORDER BY slug", (game,)
     ):
-        trees.append(Tree.model_validate({
+        trees.append({
             "slug": slug, "game": game, "title": _t(tfr, ten), "summary": _t(sfr, sen), "root": root,
             "laws": json.loads(laws), "variants": json.loads(variants), "flags": json.loads(flags),
             "aliases": aliases.get(slug, []), "nodes": nodes.get(slug, []),
-        }))
+        })
     return trees
 
 
+def load_trees(conn: sqlite3.Connection, game: str = "bridge") -> list[Tree]:
+    """Every tree of ``game``, validated by the authoring models (tests, checks)."""
+    from arbitre.rulings.trees.model import Tree
+
+    return [Tree.model_validate(doc) for doc in tree_docs(conn, game)]
+
+
 def load_forest(conn: sqlite3.Connection, game: str = "bridge") -> Forest:
+    """The trees of ``game`` as the walk reads them: their plain runtime form, not validated
+    again (a migration validated them when it stored them; see :mod:`arbitre.rulings.trees.runtime`)."""
+    from arbitre.rulings.trees.runtime import Tree, build
     from arbitre.rulings.trees.walk import Forest
 
-    return Forest.of(game, load_trees(conn, game))
+    return Forest.of(game, [build(Tree, doc) for doc in tree_docs(conn, game)])
 
 
 def _flags(stored: str) -> list[dict[str, Any]]:

@@ -2,19 +2,22 @@
 
 One reader, so that every record (belote, coinche, tresillo) fails the same way: invalid
 JSON names the line and column; a document that does not fit the schema names the field.
+pydantic is imported only to validate (:func:`validate`): a checker that reads a plainly
+right record without it (:mod:`arbitre.rulings.plainrecord`) uses :func:`read_json` alone.
 """
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar
-
-from pydantic import BaseModel, ValidationError
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
-M = TypeVar("M", bound=BaseModel)
+if TYPE_CHECKING:  # pydantic is imported when a document is validated, not to read JSON
+    from pydantic import BaseModel, ValidationError
+
+M = TypeVar("M", bound="BaseModel")
 
 
 def field_path(loc: tuple[Any, ...], brackets: bool = True) -> str:
@@ -39,13 +42,11 @@ def field_error(err: ValidationError, source: str | None, brackets: bool = True)
     return InputError(T(f"champ {path} : {msg}{more_fr}", f"field {path}: {msg}{more_en}"), token=path, source=source)
 
 
-def load_model(text: str, model: type[M], source: str | None = None,
-               on_invalid: Callable[[ValidationError, Any], InputError] | None = None) -> M:
-    """``model`` read from the JSON ``text``; an :class:`InputError` (never a traceback) for
-    invalid JSON (line, column, the text there) or a document the schema refuses
-    (``on_invalid(error, data)``, by default :func:`field_error`)."""
+def read_json(text: str, source: str | None = None) -> Any:
+    """The JSON ``text`` as Python data; an :class:`InputError` (never a traceback) for invalid
+    JSON (line, column, the text there)."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as err:
         raise InputError(
             T(f"JSON invalide : {err.msg}", f"invalid JSON: {err.msg}"),
@@ -54,7 +55,21 @@ def load_model(text: str, model: type[M], source: str | None = None,
         ) from None
     except RecursionError:
         raise InputError(T("JSON trop imbriqué", "JSON nested too deeply"), source=source) from None
+
+
+def validate(data: Any, model: type[M], source: str | None = None,
+             on_invalid: Callable[[ValidationError, Any], InputError] | None = None) -> M:
+    """``data`` validated by ``model``; an :class:`InputError` for a document the schema refuses
+    (``on_invalid(error, data)``, by default :func:`field_error`)."""
+    from pydantic import ValidationError
+
     try:
         return model.model_validate(data)
     except ValidationError as err:
         raise (on_invalid(err, data) if on_invalid else field_error(err, source)) from None
+
+
+def load_model(text: str, model: type[M], source: str | None = None,
+               on_invalid: Callable[[ValidationError, Any], InputError] | None = None) -> M:
+    """``model`` read from the JSON ``text``: :func:`read_json`, then :func:`validate`."""
+    return validate(read_json(text, source), model, source, on_invalid)

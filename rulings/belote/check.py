@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitre.rulings.belote.cards import DECK, Card, Rank
 from arbitre.rulings.belote.play import (
@@ -43,7 +43,7 @@ from arbitre.rulings.belote.play import (
     trick_winner,
     violated_obligation,
 )
-from arbitre.rulings.belote.record import AnnounceRecord, Deal, GameRecord
+from arbitre.rulings.belote.record_plain import AnnounceRecord, Deal, GameRecord, plain
 from arbitre.rulings.belote.scoring import (
     BELOTE_POINTS,
     LAST_TRICK_BONUS,
@@ -59,6 +59,9 @@ from arbitre.rulings.belote.scoring import (
     score_deal,
 )
 from arbitre.rulings.i18n import T
+
+if TYPE_CHECKING:
+    from arbitre.rulings.belote import record
 
 
 class DefectKind(str, Enum):
@@ -250,9 +253,11 @@ def _match_announce(rec: AnnounceRecord, hand: list[Card], taken: frozenset[Anno
     return (max(free, key=lambda a: int(a.top)) if free else None), bool(options)
 
 
-def check_game(game: GameRecord, variants: Variants = Variants(),
+def check_game(game: GameRecord | record.GameRecord, variants: Variants = Variants(),
                rule: UndertrumpRule = UndertrumpRule.MUST_UNDERTRUMP) -> CheckReport:
-    """Check every deal of ``game``; return all defects and the recomputed scores."""
+    """Check every deal of ``game`` (plain, or as the schema validated it); return all defects
+    and the recomputed scores."""
+    game = plain(game)
     report = CheckReport()
     _check_sequence(game, report)
     carried = 0  # litige points held over, waiting for the next deal's winner (LitigeRule.HELD_OVER)

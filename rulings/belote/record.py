@@ -8,7 +8,8 @@ the line/column (JSON syntax) or the JSON field path (schema), e.g.
 ``manches[0].plis[2].cartes_jouees[1].carte.couleur``.
 
 Why: the checker (:mod:`arbitre.rulings.belote.check`) works on validated,
-typed data only; unknown extra fields are kept and ignored (records carry ids
+typed data only (the plain classes of :mod:`.record_plain`, read without pydantic when a
+record is plainly right, with this schema deciding everything else); unknown extra fields are kept and ignored (records carry ids
 and dates we do not need). Announces are read from ``resultat_manche.annonces``
 (seed sample) or from the deal's own ``annonces`` (seed checker code).
 """
@@ -18,16 +19,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from arbitre.rulings.belote.cards import Card, Suit, parse_card, parse_suit
-from arbitre.rulings.errors import InputError
-from arbitre.rulings.jsonrecord import load_model
+from arbitre.rulings.belote.cards import Card, Suit
+from arbitre.rulings.belote.record_plain import all_announces, read_card, read_suit
+from arbitre.rulings.jsonrecord import read_json, validate
 
-
-def _card(value: Any) -> Card:
-    try:
-        return parse_card(value)
-    except InputError as err:
-        raise ValueError(err.message.en) from None
+_card = read_card  # the value readers are written once, in record_plain
 
 
 class _Model(BaseModel):
@@ -68,10 +64,7 @@ class Contract(_Model):
     @field_validator("atout", mode="before")
     @classmethod
     def _suit(cls, v: Any) -> Suit:
-        try:
-            return parse_suit(str(v))
-        except InputError as err:
-            raise ValueError(err.message.en) from None
+        return read_suit(v)
 
 
 class PlayedCard(_Model):
@@ -121,7 +114,7 @@ class Deal(_Model):
         return [_card(c) for c in v] if isinstance(v, list) else v
 
     def all_announces(self) -> list[AnnounceRecord]:
-        return list(self.resultat_manche.annonces) + list(self.annonces or [])
+        return all_announces(self)
 
 
 class GameRecord(_Model):
@@ -132,6 +125,11 @@ class GameRecord(_Model):
 
 
 
+def validate_record(data: Any, source: str | None = None) -> GameRecord:
+    """Validate a recorded game's JSON data; raise :class:`InputError` naming the field path."""
+    return validate(data, GameRecord, source)
+
+
 def load_record(text: str, source: str | None = None) -> GameRecord:
     """Parse and validate a recorded game; raise :class:`InputError` (never a traceback)."""
-    return load_model(text, GameRecord, source)
+    return validate_record(read_json(text, source), source)

@@ -1,7 +1,9 @@
 """The shape of a ruling decision tree and of a law catalogue entry.
 
 These pydantic models validate the authoring source in ``data/`` (YAML written by
-directors) and are the shape frozen beside each content migration. A tree is a set of
+directors) and are the shape frozen beside each content migration. The CLI walks the KB's
+trees in their plain runtime form (:mod:`.runtime`, same fields, no pydantic), held
+against these models by ``tests/test_trees_runtime.py``. A tree is a set of
 *question* nodes (named answers leading on) and *outcome* nodes (a structured
 rectification). Judgement that the Laws leave to the director is never decided by a
 tree: it is an outcome's ``judgement`` entry listing what the director must weigh.
@@ -9,7 +11,6 @@ tree: it is an outcome's ``judgement`` entry listing what the director must weig
 from __future__ import annotations
 
 import re
-from enum import Enum
 from typing import Annotated, Literal
 
 from pydantic import (
@@ -25,6 +26,8 @@ from arbitre.rulings.i18n import T
 from arbitre.rulings.irregularity import Fact
 from arbitre.rulings.trees.reminders import PENALTY_CARD_REMINDERS as PENALTY_CARD_REMINDERS
 from arbitre.rulings.trees.reminders import reminders_for
+from arbitre.rulings.trees.runtime import OMIT_WHEN_ABSENT
+from arbitre.rulings.trees.runtime import Role as Role  # one enum for both forms
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 LAW_REF = re.compile(r"^(\d{1,2})([A-Z](\d+)?(\([a-z0-9]+\))*)?$")
@@ -47,22 +50,6 @@ def law_number(ref: str) -> int:
 
 
 LawRef = Annotated[str, Field(pattern=LAW_REF.pattern)]
-
-
-class Role(str, Enum):
-    """Who an obligation or option applies to, relative to the offender or the play."""
-
-    offender = "offender"
-    offender_partner = "offender_partner"
-    offender_lho = "offender_lho"
-    offender_rho = "offender_rho"
-    offending_side = "offending_side"
-    non_offending_side = "non_offending_side"
-    declarer = "declarer"
-    dummy = "dummy"
-    defenders = "defenders"
-    director = "director"
-    everyone = "everyone"
 
 
 class Flag(Strict):
@@ -183,7 +170,7 @@ class Outcome(Strict):
         """Leave out the optional announcements an outcome does not have: the frozen rows of the
         games that do not use them stay as they were, and a JSON reader sees only what applies."""
         data = handler(self)
-        for key in ("information", "procedural_penalty", "adjustment", "then"):
+        for key in OMIT_WHEN_ABSENT["Outcome"]:
             if data.get(key) is None:
                 data.pop(key, None)
         return data
@@ -202,8 +189,9 @@ class Answer(Strict):
     def _omit_absent(self, handler):  # type: ignore[no-untyped-def]
         """Leave out an absent help: the trees' JSON and frozen rows stay as they were."""
         data = handler(self)
-        if data.get("help") is None:
-            data.pop("help", None)
+        for key in OMIT_WHEN_ABSENT["Answer"]:
+            if data.get(key) is None:
+                data.pop(key, None)
         return data
 
 

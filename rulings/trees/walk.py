@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
-if TYPE_CHECKING:  # the models are only annotations here: `ruling list|search` stay free of pydantic
-    from arbitre.rulings.trees.model import Answer, Node, Outcome, Tree
+if TYPE_CHECKING:
+    # The CLI walks the KB's trees in their runtime form (no pydantic); the authoring models of
+    # trees.model have the same fields, so a test may walk the source trees as well.
+    from arbitre.rulings.trees.runtime import Answer, Node, Outcome, Tree
 
 
 @dataclass

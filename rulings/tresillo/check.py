@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitre.rulings.i18n import T
 from arbitre.rulings.tresillo.auction import Call, Kind, run_auction, speakers_of
@@ -49,7 +49,7 @@ from arbitre.rulings.tresillo.play import (
     broken_obligation,
     trick_winner,
 )
-from arbitre.rulings.tresillo.record import Coup, Exchange, GameRecord
+from arbitre.rulings.tresillo.record_plain import Coup, Exchange, GameRecord, plain
 from arbitre.rulings.tresillo.scoring import (
     DEFAULT_OPTIONS,
     OUTCOME_LABELS,
@@ -57,6 +57,9 @@ from arbitre.rulings.tresillo.scoring import (
     settle,
 )
 from arbitre.rulings.tresillo.sheet import ScoreSheet
+
+if TYPE_CHECKING:
+    from arbitre.rulings.tresillo import record
 
 
 @dataclass
@@ -488,8 +491,11 @@ def _counts(d: dict[int, int]) -> str:
     return "{" + ", ".join(f"{k}: {v}" for k, v in sorted(d.items())) + "}"
 
 
-def check_game(game: GameRecord, options: Options = DEFAULT_OPTIONS, rule: TriompheRule = TriompheRule.SEED) -> CheckReport:
-    """Check every coup of ``game``; the report holds every finding and the recomputed score sheet."""
+def check_game(game: GameRecord | record.GameRecord, options: Options = DEFAULT_OPTIONS,
+               rule: TriompheRule = TriompheRule.SEED) -> CheckReport:
+    """Check every coup of ``game`` (plain, or as the schema validated it); the report holds
+    every finding and the recomputed score sheet."""
+    game = plain(game)
     report = CheckReport(list(game.players))
     n = len(game.players)
     previous: int | None = None

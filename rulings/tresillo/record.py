@@ -13,60 +13,23 @@ exchange's ``permission`` (older records have none); unknown fields
 are refused, so that a misspelt field is reported rather than ignored. Cards
 are ``{"valeur": "ROI", "couleur": "DENIER"}`` (Spanish words accepted).
 
-Why: the checker (:mod:`.check`) works on validated, typed data only; whatever
+Why: the checker (:mod:`.check`) works on validated, typed data only (the plain classes of
+:mod:`.record_plain`, read without pydantic when a record is plainly right, with this schema
+deciding everything else); whatever
 is consistent JSON but wrong tresillo is the checker's business, not a schema
 error.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
-from arbitre.rulings.errors import InputError
-from arbitre.rulings.jsonrecord import load_model
+from arbitre.rulings.jsonrecord import read_json, validate
 from arbitre.rulings.trees.authoring import _validation_error
-from arbitre.rulings.tresillo.auction import KIND_WORDS, MORE, PASS, PLAY, Kind
-from arbitre.rulings.tresillo.cards import parse_card, parse_suit
-
-
-def _parsed(parse: Callable[[Any], int], value: Any, kind: type, expected: str) -> int:
-    """Run a card/suit parser for pydantic: its errors become the ValueError pydantic reports."""
-    if not isinstance(value, kind):
-        raise ValueError(expected)  # noqa: TRY004 (pydantic reports ValueError, not TypeError)
-    try:
-        return parse(value)
-    except InputError as err:
-        raise ValueError(err.message.en) from None
-
-
-def _card(value: Any) -> int:
-    return _parsed(parse_card, value, dict, 'a card is an object {"valeur": ..., "couleur": ...}')
-
-
-def _suit(value: Any) -> int:
-    return _parsed(parse_suit, value, str, "a suit is one of DENIER, COUPE, EPEE, BATON")
-
-
-def _kind(value: Any) -> Kind:
-    kind = KIND_WORDS.get(str(value).strip().lower().replace("_", " ")) if isinstance(value, str) else None
-    if kind is None:
-        raise ValueError("kind is one of simple, favour, retourne, solo, solo_favour")
-    return kind
-
-
-_CALLS = {"passe": PASS, "je passe": PASS, "paso": PASS, "je joue": PLAY, "juego": PLAY, "plus": MORE, "mas": MORE,
-          "más": MORE}
-
-
-def _call(value: Any) -> str:
-    call = _CALLS.get(value.strip().lower()) if isinstance(value, str) else None
-    if call is None:
-        raise ValueError('call is "passe", "je joue" or "plus"')
-    return call
-
+from arbitre.rulings.tresillo.auction import Kind
+from arbitre.rulings.tresillo.record_plain import _call, _card, _kind, _suit  # the value readers, written once
 
 Card = Annotated[int, BeforeValidator(_card)]
 Suit = Annotated[int, BeforeValidator(_suit)]
@@ -154,7 +117,12 @@ class GameRecord(_Model):
     coups: list[Coup]
 
 
+def validate_record(data: Any, source: str | None = None) -> GameRecord:
+    """Validate a record's JSON data; raise :class:`InputError` naming the field path."""
+    # the one schema-error reporter (it names the field path, e.g. coups.0.tricks.2.cards.1.card)
+    return validate(data, GameRecord, source, lambda err, doc: _validation_error(Path(source or "record"), doc, err))
+
+
 def load_record(text: str, source: str | None = None) -> GameRecord:
     """Parse and validate a record; raise :class:`InputError` naming the line/column or the field path."""
-    # the one schema-error reporter (it names the field path, e.g. coups.0.tricks.2.cards.1.card)
-    return load_model(text, GameRecord, source, lambda err, data: _validation_error(Path(source or "record"), data, err))
+    return validate_record(read_json(text, source), source)
