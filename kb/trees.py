@@ -104,7 +104,32 @@ def load_forest(conn: sqlite3.Connection, game: str = "bridge") -> Forest:
     from arbitre.rulings.trees.runtime import Tree, build
     from arbitre.rulings.trees.walk import Forest
 
-    return Forest.of(game, [build(Tree, doc) for doc in tree_docs(conn, game)])
+    from arbitre.kb.dbfile import KBError
+
+    try:
+        docs = tree_docs(conn, game)
+    except json.JSONDecodeError as e:
+        raise KBError(T("les arbres de décision de la base sont abîmés (JSON illisible : {e}) ; reconstruisez la base",
+                        "the KB's ruling trees are damaged (unreadable JSON: {e}); rebuild the KB").format(e=e)) from None
+    try:
+        return Forest.of(game, [build(Tree, doc) for doc in docs])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        pass  # a tree row not as a migration stores it (edited by hand): say which, exit 3
+    from pydantic import ValidationError
+
+    from arbitre.rulings.trees.model import Tree as Checked
+
+    for doc in docs:
+        try:
+            Checked.model_validate(doc)
+        except ValidationError as e:
+            first = e.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise KBError(T("l'arbre « {t} » de la base est abîmé ({w} : {m}) ; reconstruisez la base (arbitre db path, "
+                            "supprimez le fichier)", "the KB's tree '{t}' is damaged ({w}: {m}); rebuild the KB (arbitre "
+                            "db path, then delete the file)").format(t=doc.get("slug"), w=where, m=first["msg"])) from None
+    raise KBError(T("les arbres de décision de la base sont abîmés ; reconstruisez la base",
+                    "the KB's ruling trees are damaged; rebuild the KB"))
 
 
 def _flags(stored: str) -> list[dict[str, Any]]:

@@ -293,3 +293,20 @@ def test_read_only_kb_reads_and_refuses_writes(kb_path, world_readable_dir):
     folder.chmod(0o555)
     r = proc("states", db=p, preexec_fn=drop)
     assert r.returncode == 3 and "read-only" in r.stderr and "must upgrade it" in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("outcome, said", [
+    ('{"bogus": 1}', "nodes.4.outcome"),  # a node's outcome without its rectification
+    ("{not json", "JSON"),
+])
+def test_a_ruling_tree_edited_by_hand_is_exit_3_naming_it(kb_path, tmp_path, monkeypatch, outcome, said):
+    """The walk reads the stored trees without validating them again (cold start); a tree row
+    that no migration wrote is a KB error (exit 3) that names the tree, never a traceback."""
+    db = tmp_path / "kb.sqlite"
+    shutil.copy(kb_path, db)
+    execute(db, "UPDATE tree_nodes SET outcome = ? WHERE tree = 'enchere-insuffisante' AND node = 'b1a'".replace(
+        "?", "'" + outcome.replace("'", "''") + "'"), "SELECT 1")
+    monkeypatch.setenv("ARBITRE_DB", str(db))
+    r = run("ruling", "enchere-insuffisante", "--answer", "in-rotation=yes")
+    assert r.exit_code == 3, r.output
+    assert said in r.output and "Traceback" not in r.output and "internal error" not in r.output
