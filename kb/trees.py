@@ -101,10 +101,9 @@ def load_trees(conn: sqlite3.Connection, game: str = "bridge") -> list[Tree]:
 def load_forest(conn: sqlite3.Connection, game: str = "bridge") -> Forest:
     """The trees of ``game`` as the walk reads them: their plain runtime form, not validated
     again (a migration validated them when it stored them; see :mod:`arbitre.rulings.trees.runtime`)."""
+    from arbitre.kb.dbfile import KBError
     from arbitre.rulings.trees.runtime import Tree, build
     from arbitre.rulings.trees.walk import Forest
-
-    from arbitre.kb.dbfile import KBError
 
     try:
         docs = tree_docs(conn, game)
