@@ -148,11 +148,16 @@ def cards_text(cards: list[Card]) -> T:
     return T(", ".join([_FR_TEXTS[i] for i in idx]), ", ".join([_EN_TEXTS[i] for i in idx]))
 
 
-def hand_text(cards: list[Card]) -> T:
-    """A hand as the protocol lists it, sorted by suit then rank (``HAND``, 610): the card indexes
+def card_texts(lang: str) -> tuple[str, ...]:
+    """The 32 cards as the protocol writes them in ``lang``, by card index (what a table's event lines use)."""
+    return _EN_TEXTS if lang == "en" else _FR_TEXTS
+
+
+def hand_text(cards: list[Card], lang: str) -> str:
+    """A hand as the protocol lists it in ``lang``, sorted by suit then rank (``HAND``, 610): the card indexes
     (``suit * 8 + rank``, that order) are sorted rather than the cards, half the cost (four hands a deal)."""
-    idx = sorted([c.suit * 8 + c.rank for c in cards])
-    return T(", ".join([_FR_TEXTS[i] for i in idx]), ", ".join([_EN_TEXTS[i] for i in idx]))
+    texts = card_texts(lang)
+    return ", ".join([texts[i] for i in sorted([c.suit * 8 + c.rank for c in cards])])
 
 
 @dataclass(frozen=True)

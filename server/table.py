@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from arbitre.rulings.belote.cards import DECK, Card
-from arbitre.rulings.belote.coinche import CoincheVariants, NoTrump, trick_winner
+from arbitre.rulings.belote.coinche import CoincheVariants, NoTrump, legal_mask_on_trick, trick_winner
 from arbitre.rulings.belote.coinche_auction import (
     ERR_WRONGTURN,
     INVALID_COMMAND,
@@ -54,6 +54,7 @@ from arbitre.rulings.belote.coinche_deal import (
     score_played_deal,
 )
 from arbitre.rulings.belote.deal import cut, shuffle
+from arbitre.rulings.belote.play import mask_of
 from arbitre.rulings.i18n import T
 from arbitre.server import bots
 from arbitre.server.protocol import (
@@ -78,7 +79,7 @@ from arbitre.server.protocol import (
     MSG_OKAY,
     TURN_OKAY,
     card_text,
-    cards_text,
+    card_texts,
     err_illegal,
     err_inexistant,
     hand_text,
@@ -87,6 +88,8 @@ from arbitre.server.protocol import (
 
 Sink = Callable[[str], None]
 AUCTION_COMMANDS = {"CONTRACT", "CONTRAT", "PASS", "PASSE", "COINCHE", "SURCOINCHE"}
+_PLAY_PROMPT = T("à vous de jouer ({})", "your turn to play ({})")
+_YOU_LEAD = T("vous entamez", "you lead")
 
 
 class Phase(str, Enum):
@@ -138,13 +141,18 @@ class Table:
         self.scores = [0, 0]
         self.phase = Phase.BIDDING
         self.hands: list[list[Card]] = [[], [], [], []]
+        self.masks = [0, 0, 0, 0]  # the hands as bitmasks of card indexes (the legality kernel's form)
         self.auction = CoincheAuction(options.auction)
         self.first = 0
         self.trick: list[Card] = []
+        self.trick_idx: list[int] = []  # the trick's card indexes
         self.leader = 0
         self.last_trick: tuple[int, list[Card], int] | None = None
         self.log = DealLog([], [])
         self.finished_deals = 0
+        self._card_names = card_texts(self.lang)
+        self._play_prompt, self._you_lead = _PLAY_PROMPT.get(self.lang), _YOU_LEAD.get(self.lang)
+        self._lines: dict[int, str] = {}  # event lines that depend on the seats' names only (see _card_line)
 
     # -- output ---------------------------------------------------------------------
     def _say(self, seat: int, code: int, text: T) -> None:
@@ -154,13 +162,39 @@ class Table:
 
     def _all(self, code: int, text: T, but: int | None = None) -> None:
         """One event to every seat (but ``but``): the line is built once for the table."""
-        line = f"{code} {text.get(self.lang)}"
+        self._all_line(f"{code} {text.get(self.lang)}", but)
+
+    def _all_line(self, line: str, but: int | None = None) -> None:
         for seat, s in enumerate(self.seats):
             if seat != but and s.present and s.sink is not None:
                 s.sink(line)
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
+
+    def rename(self, seat: int, name: str) -> None:
+        """A seated player changed their name (NAME again): the cached lines that hold names are rebuilt."""
+        self.seats[seat].name = name
+        self._lines.clear()
+
+    def _card_line(self, seat: int, index: int) -> str:
+        """``630 <name> plays <card>``, built once per table, seat and card (until a change of name)."""
+        key = seat * 32 + index
+        line = self._lines.get(key)
+        if line is None:
+            text = card_text(DECK[index])
+            line = self._lines[key] = f"{EV_CARD} " + T(f"{self.name(seat)} joue {text.fr}",
+                                                        f"{self.name(seat)} plays {text.en}").get(self.lang)
+        return line
+
+    def _trick_line(self, winner: int, n: int) -> str:
+        """``631 <name> wins trick <n>``, built once per table, seat and trick number."""
+        key = 1000 + winner * 8 + n
+        line = self._lines.get(key)
+        if line is None:
+            line = self._lines[key] = f"{EV_TRICK} " + T(f"{self.name(winner)} gagne le pli {n}",
+                                                         f"{self.name(winner)} wins trick {n}").get(self.lang)
+        return line
 
     def team_label(self, team: int) -> str:
         return f"{self.name(team)}+{self.name(team + 2)}"
@@ -176,15 +210,17 @@ class Table:
         self.deal_no += 1
         self.pack = cut(shuffle(self.pack, self.rng), self.rng)
         self.hands = deal_323(self.pack, self.dealer)
+        self.masks = [mask_of(h) for h in self.hands]
         self.first = (self.dealer + 1) % 4
         self.auction = CoincheAuction(self.options.auction)
         self.phase = Phase.BIDDING
-        self.trick = []  # the last trick stays available (LAST) until the next one is complete
+        self.trick, self.trick_idx = [], []  # the last trick stays available (LAST) until the next one is complete
         self.log = DealLog(list(self.pack), [list(h) for h in self.hands])
         self._all(EV_DEAL, T(f"donne {self.deal_no}, donneur {self.name(self.dealer)}",
                              f"deal {self.deal_no}, dealer {self.name(self.dealer)}"))
-        for seat in range(4):
-            self._say(seat, EV_CARDS, self._hand_text(seat))
+        for seat, s in enumerate(self.seats):
+            if s.present and s.sink is not None:
+                s.sink(self._hand_line(seat))
         self._prompt()
 
     def to_move(self) -> int:
@@ -192,9 +228,10 @@ class Table:
             return (self.first + self.auction.turn) % 4
         return (self.leader + len(self.trick)) % 4
 
-    def _hand_text(self, seat: int) -> T:
-        cards = hand_text(self.hands[seat])
-        return T(f"vos cartes : {cards.fr}", f"your cards: {cards.en}")
+    def _hand_line(self, seat: int) -> str:
+        """``610 your cards: …``, sorted by suit then rank (:func:`~arbitre.server.protocol.hand_text`)."""
+        cards = hand_text(self.hands[seat], self.lang)
+        return f"{EV_CARDS} " + T(f"vos cartes : {cards}", f"your cards: {cards}").get(self.lang)
 
     def _prompt(self) -> None:
         seat = self.to_move()
@@ -203,8 +240,11 @@ class Table:
             now = contract_label(c) if c is not None else T("aucun contrat", "no contract yet")
             self._say(seat, EV_TURN, T(f"à vous d'annoncer ({now.fr})", f"your turn to bid ({now.en})"))
         else:
-            on = cards_text(self.trick) if self.trick else T("vous entamez", "you lead")
-            self._say(seat, EV_TURN, T(f"à vous de jouer ({on.fr})", f"your turn to play ({on.en})"))
+            s = self.seats[seat]
+            if s.sink is not None and s.present:
+                names = self._card_names
+                on = ", ".join([names[i] for i in self.trick_idx]) if self.trick_idx else self._you_lead
+                s.sink(f"{EV_TURN} " + self._play_prompt.format(on))
 
     def _run_bots(self) -> None:
         """Let bots act while one is to move (bounded: a deal has at most a few hundred actions)."""
@@ -243,7 +283,7 @@ class Table:
     def hand_reply(self, seat: int) -> Reply:
         if not self.hands[seat]:
             return ERR_EMPTYHAND
-        cards = hand_text(self.hands[seat])
+        cards = T(hand_text(self.hands[seat], "fr"), hand_text(self.hands[seat], "en"))
         return Reply(200, "HAND_OKAY", T(f"voici votre main : {cards.fr}", f"There is your hand: {cards.en}"), True)
 
     def chat(self, seat: int, text: str) -> Reply:
@@ -308,32 +348,40 @@ class Table:
         read = read_card(args)
         if read.card is None:
             return err_inexistant(read.shown)
-        card = read.card
-        if card not in self.hands[seat]:
+        index = read.card.index
+        mask = self.masks[seat]
+        if not mask >> index & 1:
             return ERR_NOTRIGHTCARD
-        assert self.auction.contract is not None
-        broken = obligation_broken(self.hands[seat], self.trick, self.auction.contract, card)
-        if broken is not None:
-            return err_illegal(card_text(card), broken.label())
+        card = DECK[index]  # the pack's own object (the hands hold those)
+        contract = self.auction.contract
+        assert contract is not None
+        trick = self.trick_idx
+        if trick and not legal_mask_on_trick(mask, trick, contract.denomination) >> index & 1:
+            broken = obligation_broken(self.hands[seat], self.trick, contract, card)  # which obligation
+            if broken is not None:
+                return err_illegal(card_text(card), broken.label())
         self._play(seat, card)
         return TURN_OKAY
 
     def _play(self, seat: int, card: Card) -> None:
         contract = self.auction.contract
         assert contract is not None
-        self.hands[seat].remove(card)
+        index = card.index
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.masks[seat] &= ~(1 << index)
         self.trick.append(card)
-        text = card_text(card)
-        self._all(EV_CARD, T(f"{self.name(seat)} joue {text.fr}", f"{self.name(seat)} plays {text.en}"), but=seat)
+        self.trick_idx.append(index)
+        self._all_line(self._card_line(seat, index), but=seat)
         if len(self.trick) < 4:
             self._prompt()
             return
         winner = (self.leader + trick_winner(self.trick, contract.denomination)) % 4
-        self.last_trick = (self.leader, list(self.trick), winner)
+        self.last_trick = (self.leader, self.trick, winner)
         self.log.tricks.append(self.last_trick)
         n = len(self.log.tricks)
-        self._all(EV_TRICK, T(f"{self.name(winner)} gagne le pli {n}", f"{self.name(winner)} wins trick {n}"))
-        self.trick, self.leader = [], winner
+        self._all_line(self._trick_line(winner, n))
+        self.trick, self.trick_idx, self.leader = [], [], winner
         if n < 8:
             self._prompt()
         else:
@@ -430,7 +478,7 @@ class Table:
         s = self.seats[seat]
         s.present, s.sink = True, sink
         self._all(EV_BACK, T(f"{s.name} est de retour", f"{s.name} is back"), but=seat)
-        self._say(seat, EV_CARDS, self._hand_text(seat))
+        sink(self._hand_line(seat))
         if self.to_move() == seat:
             self._prompt()
 
