@@ -189,17 +189,21 @@ def _pin_server() -> None:
 
 
 BASELINE_BOOT = """
+import os
 import sys
+import arbitre.rulings
 import arbitre.server
-arbitre.server.__path__[:] = [sys.argv[1] + "/server"]  # the baseline's server package, today's rules
+arbitre.server.__path__[:] = [sys.argv[1] + "/server"]  # the baseline's server package
+if os.path.isdir(sys.argv[1] + "/rulings"):  # and its rules, when the tree holds them
+    arbitre.rulings.__path__[:] = [sys.argv[1] + "/rulings"]
 from arbitre.server.app import ServerOptions, run
 try:
     run("127.0.0.1", 0, ServerOptions(seed=1, grace=60))
 except KeyboardInterrupt:
     pass
 """
-"""Runs a baseline server: the ``server/`` folder of an older tree (``git archive REV server``), the same
-options as ``arbitre coinche serve --port 0 --seed 1 --grace 60``."""
+"""Runs a baseline server: the ``server/`` (and ``rulings/``, when there) folders of an older tree (``git archive
+REV server rulings``), the same options as ``arbitre coinche serve --port 0 --seed 1 --grace 60``."""
 
 
 def _server_command(baseline: Path | None = None) -> list[str]:
@@ -379,7 +383,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--baseline", type=Path, default=None,
-                        help="a tree holding an older server/ (git archive REV server | tar -x -C DIR): run it and "
+                        help="a tree holding an older server/ and rulings/ (git archive REV server rulings | tar -x -C DIR): "
+                             "run it and "
                              "today's server alternately with the same clients")
     parser.add_argument("--rounds", type=int, default=3, help="alternations with --baseline")
     args = parser.parse_args(argv)

@@ -96,10 +96,13 @@ class Outbox:
         self.due: list[Client] = []  # clients with a line to write at the end of this batch
         self.lazy: deque[tuple[float, int, Client]] = deque()  # (deadline, turn, client) holding lazy lines only
         self.timer: asyncio.TimerHandle | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None  # the running loop, known at the first lazy line
 
     def later(self, client: Client) -> None:
         """``client`` holds lazy lines only: write them :data:`LAZY_DELAY` from now unless something urgent comes."""
-        loop = asyncio.get_running_loop()
+        loop = self.loop
+        if loop is None:
+            loop = self.loop = asyncio.get_running_loop()
         client.lazy_turn += 1
         deadline = loop.time() + LAZY_DELAY
         self.lazy.append((deadline, client.lazy_turn, client))
@@ -108,10 +111,8 @@ class Outbox:
 
     def flush(self) -> None:
         """Write the lines queued by the input just handled: one write per client."""
-        due = self.due
-        while due:
-            batch = due[:]
-            due.clear()
+        while self.due:
+            batch, self.due = self.due, []
             for client in batch:
                 client.flush()
 
@@ -148,7 +149,7 @@ class Client:
     seat: int | None = None
     closed: bool = False
     lines: int = field(default=0)
-    held: list[str] | None = None  # events caused by the command being handled, sent after its reply
+    quiet: bool = False  # a command of this client is being handled: its lines wait for the reply (see reply())
     out: list[str] = field(default_factory=list)  # lines waiting for the next write
     due: bool = False  # in the outbox's list to write at the end of this batch
     lazy: bool = False  # holding lazy lines only (LAZY_EVENTS), in the outbox's queue
@@ -161,26 +162,38 @@ class Client:
         for one, so that it shares its write."""
         if self.closed:
             return
-        if self.held is not None:
-            self.held.append(line)
-            return
         self.out.append(line)
+        if self.due or self.quiet:
+            return
         if line[:3] in LAZY_EVENTS:
-            if not self.lazy and not self.due:
+            if not self.lazy:
                 self.lazy = True
                 self.outbox.later(self)
-        elif not self.due:
+        else:
+            self.due = True
+            self.outbox.due.append(self)
+
+    def reply(self, line: str, mark: int) -> None:
+        """The reply to the command handled while :attr:`quiet`, put before the lines that command caused
+        (queued from index ``mark`` on): a reply always comes before the events of its own command."""
+        self.quiet = False
+        if self.closed:
+            return
+        self.out.insert(mark, line)
+        if not self.due:
             self.due = True
             self.outbox.due.append(self)
 
     def flush(self, last: bool = False) -> None:
         """Write the queued lines (``last``: even though the connection is being closed, e.g. after QUIT)."""
         self.due = self.lazy = False
-        if (self.closed and not last) or not self.out:
-            self.out.clear()
+        out = self.out
+        if (self.closed and not last) or not out:
+            out.clear()
             return
-        data = ("\n".join(self.out) + "\n").encode("utf-8")
-        self.out.clear()
+        out.append("")
+        data = "\n".join(out).encode("utf-8")
+        out.clear()
         transport = self.transport
         if transport.is_closing():
             self.closed = True
@@ -210,14 +223,24 @@ class Connection(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         srv = self.server  # uvloop's transports are not asyncio.Transport subclasses: no isinstance check
         self.client = Client(cast(asyncio.Transport, transport), srv.options.max_buffer, srv.outbox)
-        self.client.send(f"{EV_WELCOME} " + srv.t(T("bienvenue à la table de coinche : envoyez NAME <pseudo>",
-                                                    "welcome to the coinche table: send NAME <nick>")))
+        self.client.send(srv.welcome)
         srv.flush()
 
     def data_received(self, data: bytes) -> None:
         client, srv = self.client, self.server
         assert client is not None
         buf = self.buf
+        end = data.find(b"\n")
+        if end >= 0 and end == len(data) - 1 and not buf and not self.discarding and end <= MAX_LINE:
+            # the usual case, one whole line, read without the buffer (the loop below does the same)
+            if not client.closed:
+                raw = data[:-1]
+                if not srv.line(client, raw[:-1] if raw.endswith(b"\r") else raw):
+                    srv.flush()
+                    self._leave(T("le joueur a quitté (QUIT)", "the player quit (QUIT)"))
+                    return
+            srv.flush()
+            return
         buf += data
         quit_ = False
         while not client.closed:
@@ -284,6 +307,8 @@ class CoincheServer:
         self.server: asyncio.base_events.Server | None = None
         self.outbox = Outbox()
         self.unstarted: set[int] = set()  # tables formed whose first deal is not dealt yet (:meth:`_start`)
+        self.welcome = f"{EV_WELCOME} " + self.t(T("bienvenue à la table de coinche : envoyez NAME <pseudo>",
+                                                   "welcome to the coinche table: send NAME <nick>"))
 
     def t(self, text: T) -> str:
         return text.get(self.lang)
@@ -307,7 +332,7 @@ class CoincheServer:
         except UnicodeDecodeError:
             client.send(self._400(T("ce n'est pas du texte UTF-8", "not UTF-8 text")))
             return True
-        if _CONTROL.search(text):
+        if not text.isprintable() and _CONTROL.search(text):
             client.send(self._400(T("caractères de contrôle (données binaires)", "control characters (binary data)")))
             return True
         verb, args = split_command(text)
@@ -315,23 +340,24 @@ class CoincheServer:
             client.send(self._400(T("ligne vide", "empty line")))
             return True
         client.lines += 1
-        if client.table is not None and client.table.number in self.unstarted:
+        if self.unstarted and client.table is not None and client.table.number in self.unstarted:
             self._start(client.table)
-        client.held = []
+        mark = len(client.out)
+        client.quiet = True  # the lines this command causes for its own client wait for the reply
         try:
             reply, keep = self._dispatch(client, verb, args, text)
         except Exception:  # noqa: BLE001 - a bug must not take the server down
             traceback.print_exc(file=sys.stderr)
             reply, keep = self._400(T("erreur interne du serveur", "internal server error")), True
-        held, client.held = client.held, None
-        client.send(reply)
-        for line in held:  # the reply first, then the events the command caused
-            client.send(line)
+        client.reply(reply, mark)  # the reply first, then the events the command caused
         return keep
 
     def _dispatch(self, client: Client, verb: str, args: list[str], text: str) -> tuple[str, bool]:
         """The reply line to one command, and False when the client quits."""
         lang = self.lang
+        table, seat = client.table, client.seat
+        if verb in GAME_COMMANDS and table is not None and seat is not None and client.name is not None:
+            return table.command(seat, verb, args).line(lang), True  # the usual case (the checks below, in short)
         if verb not in KNOWN:
             return INVALID_COMMAND.line(lang), True
         if verb == "QUIT":
@@ -340,7 +366,6 @@ class CoincheServer:
             return self._name(client, args), True
         if client.name is None:
             return ERR_NAME_FIRST.line(lang), True
-        table, seat = client.table, client.seat
         if verb == "MSG":
             parts = text.split(None, 1)
             message = parts[1].strip() if len(parts) > 1 else ""

@@ -36,7 +36,7 @@ its own command (2xx/4xx) from something that happened at the table:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit, parse_rank, parse_suit
 from arbitre.rulings.belote.coinche_auction import Reply, make_reply
@@ -160,8 +160,7 @@ def hand_text(cards: list[Card], lang: str) -> str:
     return ", ".join([texts[i] for i in sorted([c.suit * 8 + c.rank for c in cards])])
 
 
-@dataclass(frozen=True)
-class CardWords:
+class CardWords(NamedTuple):
     """A ``PLAY`` argument read: the card, or the words that are no card of the 32."""
 
     card: Card | None

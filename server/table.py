@@ -153,6 +153,9 @@ class Table:
         self._card_names = card_texts(self.lang)
         self._play_prompt, self._you_lead = _PLAY_PROMPT.get(self.lang), _YOU_LEAD.get(self.lang)
         self._lines: dict[int, str] = {}  # event lines that depend on the seats' names only (see _card_line)
+        self.bots = any(s.bot for s in seats)  # a bot may be to move after a command (see _run_bots)
+        self._labelled: Any = None  # the contract whose label is self._label (see _contract_label)
+        self._label = T("", "")
 
     # -- output ---------------------------------------------------------------------
     def _say(self, seat: int, code: int, text: T) -> None:
@@ -203,6 +206,7 @@ class Table:
     def start(self) -> None:
         """Start a game (scores at zero) and let the bots play until a person is to move."""
         self.start_next_game()
+        self.bots = any(s.bot for s in self.seats)
         self._run_bots()
 
     def _new_deal(self) -> None:
@@ -223,6 +227,15 @@ class Table:
                 s.sink(self._hand_line(seat))
         self._prompt()
 
+    def _contract_label(self) -> T:
+        """The label of the current contract (:func:`contract_label`), made once per contract: the prompts
+        after a bid, the auction's end and the deal's score all show it."""
+        c = self.auction.contract
+        assert c is not None
+        if c is not self._labelled:
+            self._labelled, self._label = c, contract_label(c)
+        return self._label
+
     def to_move(self) -> int:
         if self.phase is Phase.BIDDING:
             return (self.first + self.auction.turn) % 4
@@ -237,7 +250,7 @@ class Table:
         seat = self.to_move()
         if self.phase is Phase.BIDDING:
             c = self.auction.contract
-            now = contract_label(c) if c is not None else T("aucun contrat", "no contract yet")
+            now = self._contract_label() if c is not None else T("aucun contrat", "no contract yet")
             self._say(seat, EV_TURN, T(f"à vous d'annoncer ({now.fr})", f"your turn to bid ({now.en})"))
         else:
             s = self.seats[seat]
@@ -266,17 +279,17 @@ class Table:
     # -- commands -------------------------------------------------------------------
     def command(self, seat: int, verb: str, args: list[str]) -> Reply:
         """A seated player's game command (auction, PLAY, LAST, HAND, MSG); the reply to send back."""
-        if verb in AUCTION_COMMANDS:
-            reply = self._call(seat, command_call(verb, args))
-        elif verb == "PLAY":
+        if verb == "PLAY":
             reply = self._play_command(seat, args)
+        elif verb in AUCTION_COMMANDS:
+            reply = self._call(seat, command_call(verb, args))
         elif verb == "LAST":
             return self._last()
         elif verb == "HAND":
             return self.hand_reply(seat)
         else:
             return INVALID_COMMAND
-        if reply.ok:
+        if reply.ok and self.bots:
             self._run_bots()
         return reply
 
@@ -320,7 +333,7 @@ class Table:
         if call.kind is CallKind.BID:
             c = self.auction.contract
             assert c is not None
-            label = contract_label(c)
+            label = self._contract_label()
             return T(f"{who} annonce {label.fr}", f"{who} bids {label.en}")
         if call.kind is CallKind.DOUBLE:
             return T(f"{who} coinche", f"{who} coinches")
@@ -332,7 +345,7 @@ class Table:
         c = self.auction.contract
         assert c is not None and self.auction.contract_seat is not None
         taker = (self.first + self.auction.contract_seat) % 4
-        label = contract_label(c)
+        label = self._contract_label()
         level = (T("", ""), T(", coinché", ", coinched"), T(", surcoinché", ", surcoinched"))[self.auction.level]
         self._all(EV_AUCTION_END, T(f"contrat {label.fr} par {self.name(taker)}{level.fr}",
                                     f"contract {label.en} by {self.name(taker)}{level.en}"))
@@ -368,7 +381,12 @@ class Table:
         assert contract is not None
         index = card.index
         hand = self.hands[seat]
-        hand.remove(card)
+        for i, held in enumerate(hand):  # by identity (the pack's objects), not by the cards' __eq__
+            if held is card:
+                del hand[i]
+                break
+        else:
+            hand.remove(card)
         self.masks[seat] &= ~(1 << index)
         self.trick.append(card)
         self.trick_idx.append(index)
@@ -396,7 +414,7 @@ class Table:
                                     self.options.scoring)
         deal_pts = outcome.by_team()
         self.scores = [self.scores[0] + deal_pts[0], self.scores[1] + deal_pts[1]]
-        label = contract_label(contract)
+        label = self._contract_label()
         verdict = T("réussi", "made") if outcome.made else T("chuté", "failed")
         a, b = self.team_label(0), self.team_label(1)
         self._all(EV_DEAL_SCORE, T(
@@ -485,6 +503,7 @@ class Table:
     def bot_takes(self, seat: int) -> None:
         s = self.seats[seat]
         s.bot, s.present, s.sink = True, True, None
+        self.bots = True
         self._all(EV_BOT, T(f"un robot prend la place de {s.name}", f"a bot takes {s.name}'s seat"))
         self._run_bots()
 
