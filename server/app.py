@@ -30,7 +30,14 @@ from pathlib import Path
 from typing import cast
 
 from arbitre.rulings.belote.coinche import CoincheVariants
-from arbitre.rulings.belote.coinche_auction import INVALID_COMMAND, AuctionVariants
+from arbitre.rulings.belote.coinche_auction import (
+    BIDDING_OKAY,
+    COINCHE_OKAY,
+    INVALID_COMMAND,
+    PASS_OKAY,
+    SURCOINCHE_OKAY,
+    AuctionVariants,
+)
 from arbitre.rulings.i18n import T
 from arbitre.server.protocol import (
     ERR_COULDNOTSEND,
@@ -45,6 +52,7 @@ from arbitre.server.protocol import (
     EV_WELCOME,
     MAX_LINE,
     NICKNAME_CHANGED,
+    TURN_OKAY,
     err_nickname,
     invalid,
     split_command,
@@ -69,6 +77,10 @@ class ServerOptions:
     record_dir: Path | None = None
     seed: int | None = None
 
+
+COMMON_REPLIES = (TURN_OKAY, PASS_OKAY, BIDDING_OKAY, COINCHE_OKAY, SURCOINCHE_OKAY)
+"""The replies to most game commands: their lines are made once per server (looked up by the identity of
+these module-level objects, which live as long as the server)."""
 
 LAZY_EVENTS = frozenset({"601", "602", "610", "611", "621", "622", "630", "631", "640", "641", "642", "650"})
 """Events that ask nothing of the player (seated, waiting for players, their cards and a deal begins, another
@@ -239,7 +251,7 @@ class Connection(asyncio.Protocol):
                     srv.flush()
                     self._leave(T("le joueur a quitté (QUIT)", "the player quit (QUIT)"))
                     return
-            srv.flush()
+            srv.outbox.flush()
             return
         buf += data
         quit_ = False
@@ -307,6 +319,7 @@ class CoincheServer:
         self.server: asyncio.base_events.Server | None = None
         self.outbox = Outbox()
         self.unstarted: set[int] = set()  # tables formed whose first deal is not dealt yet (:meth:`_start`)
+        self.reply_lines = {id(r): r.line(self.lang) for r in COMMON_REPLIES}  # see COMMON_REPLIES
         self.welcome = f"{EV_WELCOME} " + self.t(T("bienvenue à la table de coinche : envoyez NAME <pseudo>",
                                                    "welcome to the coinche table: send NAME <nick>"))
 
@@ -357,7 +370,9 @@ class CoincheServer:
         lang = self.lang
         table, seat = client.table, client.seat
         if verb in GAME_COMMANDS and table is not None and seat is not None and client.name is not None:
-            return table.command(seat, verb, args).line(lang), True  # the usual case (the checks below, in short)
+            reply = table.command(seat, verb, args)  # the usual case (the checks below, in short)
+            line = self.reply_lines.get(id(reply))
+            return (reply.line(lang) if line is None else line), True
         if verb not in KNOWN:
             return INVALID_COMMAND.line(lang), True
         if verb == "QUIT":

@@ -54,7 +54,6 @@ from arbitre.rulings.belote.coinche_deal import (
     score_played_deal,
 )
 from arbitre.rulings.belote.deal import cut, shuffle
-from arbitre.rulings.belote.play import mask_of
 from arbitre.rulings.i18n import T
 from arbitre.server import bots
 from arbitre.server.protocol import (
@@ -87,6 +86,10 @@ from arbitre.server.protocol import (
 )
 
 Sink = Callable[[str], None]
+_INDEX_OF_ID = {id(c): c.index for c in DECK}
+"""Card index of each of the pack's 32 objects: a table's pack is always a permutation of :data:`DECK` (it
+starts as ``list(DECK)``; shuffles and cuts move the same objects), so a deal reads its 32 indexes at a dict
+lookup each."""
 AUCTION_COMMANDS = {"CONTRACT", "CONTRAT", "PASS", "PASSE", "COINCHE", "SURCOINCHE"}
 _PLAY_PROMPT = T("à vous de jouer ({})", "your turn to play ({})")
 _YOU_LEAD = T("vous entamez", "you lead")
@@ -155,6 +158,10 @@ class Table:
         self._lines: dict[int, str] = {}  # event lines that depend on the seats' names only (see _card_line)
         self.bots = any(s.bot for s in seats)  # a bot may be to move after a command (see _run_bots)
         self._labelled: Any = None  # the contract whose label is self._label (see _contract_label)
+        none = T("aucun contrat", "no contract yet")
+        self._first_bid_prompt = f"{EV_TURN} " + T(f"à vous d'annoncer ({none.fr})",
+                                                   f"your turn to bid ({none.en})").get(self.lang)
+        self.hand_idx: list[list[int]] = [[], [], [], []]  # the deal's hands as sorted card indexes
         self._label = T("", "")
 
     # -- output ---------------------------------------------------------------------
@@ -162,6 +169,11 @@ class Table:
         sink = self.seats[seat].sink
         if sink is not None and self.seats[seat].present:
             sink(f"{code} {text.get(self.lang)}")
+
+    def _say_line(self, seat: int, line: str) -> None:
+        s = self.seats[seat]
+        if s.sink is not None and s.present:
+            s.sink(line)
 
     def _all(self, code: int, text: T, but: int | None = None) -> None:
         """One event to every seat (but ``but``): the line is built once for the table."""
@@ -214,7 +226,9 @@ class Table:
         self.deal_no += 1
         self.pack = cut(shuffle(self.pack, self.rng), self.rng)
         self.hands = deal_323(self.pack, self.dealer)
-        self.masks = [mask_of(h) for h in self.hands]
+        index_of = _INDEX_OF_ID
+        self.hand_idx = [sorted([index_of[id(c)] for c in hand]) for hand in self.hands]
+        self.masks = [sum([1 << i for i in idx]) for idx in self.hand_idx]
         self.first = (self.dealer + 1) % 4
         self.auction = CoincheAuction(self.options.auction)
         self.phase = Phase.BIDDING
@@ -242,22 +256,34 @@ class Table:
         return (self.leader + len(self.trick)) % 4
 
     def _hand_line(self, seat: int) -> str:
-        """``610 your cards: …``, sorted by suit then rank (:func:`~arbitre.server.protocol.hand_text`)."""
-        cards = hand_text(self.hands[seat], self.lang)
+        """``610 your cards: …``, sorted by suit then rank (as :func:`~arbitre.server.protocol.hand_text` does;
+        from the deal's sorted card indexes when the hand is whole, the usual case)."""
+        hand = self.hands[seat]
+        if len(hand) == len(self.hand_idx[seat]):
+            names = self._card_names
+            cards = ", ".join([names[i] for i in self.hand_idx[seat]])
+        else:
+            cards = hand_text(hand, self.lang)
         return f"{EV_CARDS} " + T(f"vos cartes : {cards}", f"your cards: {cards}").get(self.lang)
 
     def _prompt(self) -> None:
         seat = self.to_move()
         if self.phase is Phase.BIDDING:
-            c = self.auction.contract
-            now = self._contract_label() if c is not None else T("aucun contrat", "no contract yet")
+            if self.auction.contract is None:  # the same line at every deal's first call
+                self._say_line(seat, self._first_bid_prompt)
+                return
+            now = self._contract_label()
             self._say(seat, EV_TURN, T(f"à vous d'annoncer ({now.fr})", f"your turn to bid ({now.en})"))
         else:
-            s = self.seats[seat]
-            if s.sink is not None and s.present:
-                names = self._card_names
-                on = ", ".join([names[i] for i in self.trick_idx]) if self.trick_idx else self._you_lead
-                s.sink(f"{EV_TURN} " + self._play_prompt.format(on))
+            self._play_prompt_to(seat)
+
+    def _play_prompt_to(self, seat: int) -> None:
+        """``620 your turn to play (<the cards on the table>)`` to ``seat``, the player to move."""
+        s = self.seats[seat]
+        if s.sink is not None and s.present:
+            names = self._card_names
+            on = ", ".join([names[i] for i in self.trick_idx]) if self.trick_idx else self._you_lead
+            s.sink(f"{EV_TURN} " + self._play_prompt.format(on))
 
     def _run_bots(self) -> None:
         """Let bots act while one is to move (bounded: a deal has at most a few hundred actions)."""
@@ -356,7 +382,7 @@ class Table:
     def _play_command(self, seat: int, args: list[str]) -> Reply:
         if self.phase is not Phase.PLAYING:
             return ERR_NOTPLAYING
-        if seat != self.to_move():
+        if seat != (self.leader + len(self.trick)) % 4:
             return ERR_WRONGTURN
         read = read_card(args)
         if read.card is None:
@@ -373,13 +399,14 @@ class Table:
             broken = obligation_broken(self.hands[seat], self.trick, contract, card)  # which obligation
             if broken is not None:
                 return err_illegal(card_text(card), broken.label())
-        self._play(seat, card)
+        self._play(seat, card, index)
         return TURN_OKAY
 
-    def _play(self, seat: int, card: Card) -> None:
+    def _play(self, seat: int, card: Card, index: int | None = None) -> None:
         contract = self.auction.contract
         assert contract is not None
-        index = card.index
+        if index is None:
+            index = card.index
         hand = self.hands[seat]
         for i, held in enumerate(hand):  # by identity (the pack's objects), not by the cards' __eq__
             if held is card:
@@ -388,11 +415,12 @@ class Table:
         else:
             hand.remove(card)
         self.masks[seat] &= ~(1 << index)
-        self.trick.append(card)
+        trick = self.trick
+        trick.append(card)
         self.trick_idx.append(index)
         self._all_line(self._card_line(seat, index), but=seat)
-        if len(self.trick) < 4:
-            self._prompt()
+        if len(trick) < 4:
+            self._play_prompt_to((seat + 1) % 4)
             return
         winner = (self.leader + trick_winner(self.trick, contract.denomination)) % 4
         self.last_trick = (self.leader, self.trick, winner)
