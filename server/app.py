@@ -90,6 +90,10 @@ of that player. Their order is kept, so a player's cards always come before the 
 Why 601, 602 and 610 too: when many players arrive at once, every arrival wrote "waiting" to everyone in the
 lobby and every table wrote "seated" and four hands at once, about six writes per table on top of the replies;
 those bursts made the slowest replies of the 100-table benchmark (its p99)."""
+START_WAIT = 0.02
+START_BATCH = 8
+"""A table just formed deals its first hand when the loop has no input to read, at most :data:`START_WAIT`
+seconds later, :data:`START_BATCH` tables at a time (:meth:`CoincheServer._start_pending`)."""
 LAZY_DELAY = 0.05
 LAZY_BATCH = 32
 """Most lazy writes :meth:`Outbox._tick` makes before it lets the loop read input again."""
@@ -241,6 +245,7 @@ class Connection(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         client, srv = self.client, self.server
         assert client is not None
+        srv.reads += 1
         buf = self.buf
         end = data.find(b"\n")
         if end >= 0 and end == len(data) - 1 and not buf and not self.discarding and end <= MAX_LINE:
@@ -318,7 +323,10 @@ class CoincheServer:
         self.seeds = itertools.count(options.seed or 0)
         self.server: asyncio.base_events.Server | None = None
         self.outbox = Outbox()
-        self.unstarted: set[int] = set()  # tables formed whose first deal is not dealt yet (:meth:`_start`)
+        self.unstarted: dict[int, tuple[Table, float]] = {}  # formed, first deal not dealt: (table, start by)
+        self.reads = 0  # input received so far (data_received calls): see _start_pending
+        self.starter: asyncio.Handle | None = None  # _start_pending, scheduled
+        self.starter_reads = 0  # self.reads when _start_pending was scheduled
         self.reply_lines = {id(r): r.line(self.lang) for r in COMMON_REPLIES}  # see COMMON_REPLIES
         self.welcome = f"{EV_WELCOME} " + self.t(T("bienvenue à la table de coinche : envoyez NAME <pseudo>",
                                                    "welcome to the coinche table: send NAME <nick>"))
@@ -354,7 +362,7 @@ class CoincheServer:
             return True
         client.lines += 1
         if self.unstarted and client.table is not None and client.table.number in self.unstarted:
-            self._start(client.table)
+            self._start(client.table)  # before any command of one of its players
         mark = len(client.out)
         client.quiet = True  # the lines this command causes for its own client wait for the reply
         try:
@@ -421,9 +429,11 @@ class CoincheServer:
             self._form_tables()
         return NICKNAME_CHANGED.line(self.lang)
 
-    def _seat(self, client: Client, table: Table, seat: int) -> None:
+    def _seat(self, client: Client, table: Table, seat: int, names: str | None = None) -> None:
+        """Seat ``client`` (601 with the four players, ``names`` when the caller has them listed already)."""
         client.table, client.seat = table, seat
-        names = ", ".join(s.name + (" (bot)" if s.bot else "") for s in table.seats)
+        if names is None:
+            names = ", ".join(s.name + (" (bot)" if s.bot else "") for s in table.seats)
         client.send(f"{EV_SEATED} " + self.t(T(f"table {table.number}, place {seat + 1} : {names}",
                                                f"table {table.number}, seat {seat + 1}: {names}")))
 
@@ -438,25 +448,44 @@ class CoincheServer:
                                    self.options.record_dir, next(self.seeds) if self.options.seed is not None else None)
             table = Table(number, seats, options)
             self.tables[number] = table
+            names = ", ".join(s.name + (" (bot)" if s.bot else "") for s in table.seats)
             for seat, client in enumerate(group):
-                self._seat(client, table, seat)
-            self.unstarted.add(number)
-            asyncio.get_running_loop().call_soon(self._start, table)
+                self._seat(client, table, seat, names)
+            loop = asyncio.get_running_loop()
+            self.unstarted[number] = (table, loop.time() + START_WAIT)
+            if self.starter is None:
+                self.starter, self.starter_reads = loop.call_soon(self._start_pending), self.reads
         if self.lobby:
             waiting = f"{EV_WAITING} " + self.t(T(f"en attente de {people - len(self.lobby)} joueur(s) de plus",
                                                   f"waiting for {people - len(self.lobby)} more player(s)"))
             for client in self.lobby:
                 client.send(waiting)
 
-    def _start(self, table: Table) -> None:
-        """Deal the first hand at a table just formed, after the replies to the commands read in the same turn of
-        the loop (or before the next command of one of its players, whichever comes first: :meth:`line`).
+    def _start_pending(self) -> None:
+        """Deal the first hand at the tables just formed, :data:`START_BATCH` at a time, once a turn of the loop
+        brought no input (or :data:`START_WAIT` after a table formed, whichever comes first; and before the next
+        command of one of its players: :meth:`line`).
+
         Why: when many players arrive together, each table's start (shuffle, deal, four hands) would otherwise
-        hold up the replies to every NAME read after it; the table's events still follow the reply to the NAME
-        that completed it, and a player's next command always finds the cards dealt."""
-        if table.number not in self.unstarted:
+        hold up the replies to the NAMEs still waiting to be read; the commands waiting are answered first, and the
+        table's events still follow the reply to the NAME that completed it."""
+        self.starter = None
+        if not self.unstarted:
             return
-        self.unstarted.discard(table.number)
+        loop = asyncio.get_running_loop()
+        oldest = next(iter(self.unstarted.values()))[1]
+        if self.reads != self.starter_reads and loop.time() < oldest:  # input came meanwhile: answer it first
+            self.starter, self.starter_reads = loop.call_soon(self._start_pending), self.reads
+            return
+        for table, _ in list(self.unstarted.values())[:START_BATCH]:
+            self._start(table)
+        if self.unstarted:
+            self.starter, self.starter_reads = loop.call_soon(self._start_pending), self.reads
+
+    def _start(self, table: Table) -> None:
+        """Deal the first hand at a table just formed (see :meth:`_start_pending`)."""
+        if self.unstarted.pop(table.number, None) is None:
+            return
         try:
             table.start()
         except Exception:  # noqa: BLE001 - a bug must not take the server down

@@ -136,7 +136,7 @@ class Table:
         self.seats = seats
         self.options = options
         self.lang = options.lang
-        self.rng = random.Random(options.seed)
+        self.rng: random.Random | None = None  # seeded at the first deal (see _new_deal)
         self.pack = list(DECK)
         self.game_no = 0
         self.deal_no = 0
@@ -145,7 +145,7 @@ class Table:
         self.phase = Phase.BIDDING
         self.hands: list[list[Card]] = [[], [], [], []]
         self.masks = [0, 0, 0, 0]  # the hands as bitmasks of card indexes (the legality kernel's form)
-        self.auction = CoincheAuction(options.auction)
+        self.auction = CoincheAuction(options.auction)  # made again at every deal
         self.first = 0
         self.trick: list[Card] = []
         self.trick_idx: list[int] = []  # the trick's card indexes
@@ -224,7 +224,10 @@ class Table:
     def _new_deal(self) -> None:
         self.dealer = (self.dealer + 1) % 4
         self.deal_no += 1
-        self.pack = cut(shuffle(self.pack, self.rng), self.rng)
+        rng = self.rng
+        if rng is None:  # seeded here rather than when the table forms: the NAME that completes it is answered first
+            rng = self.rng = random.Random(self.options.seed)
+        self.pack = cut(shuffle(self.pack, rng), rng)
         self.hands = deal_323(self.pack, self.dealer)
         index_of = _INDEX_OF_ID
         self.hand_idx = [sorted([index_of[id(c)] for c in hand]) for hand in self.hands]
