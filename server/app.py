@@ -90,9 +90,9 @@ of that player. Their order is kept, so a player's cards always come before the 
 Why 601, 602 and 610 too: when many players arrive at once, every arrival wrote "waiting" to everyone in the
 lobby and every table wrote "seated" and four hands at once, about six writes per table on top of the replies;
 those bursts made the slowest replies of the 100-table benchmark (its p99)."""
-START_WAIT = 0.02
+START_WAIT = 0.1
 START_BATCH = 8
-"""A table just formed deals its first hand when the loop has no input to read, at most :data:`START_WAIT`
+"""A table just formed deals its first hand once a turn of the loop brings no NAME, at most :data:`START_WAIT`
 seconds later, :data:`START_BATCH` tables at a time (:meth:`CoincheServer._start_pending`)."""
 LAZY_DELAY = 0.05
 LAZY_BATCH = 32
@@ -245,7 +245,6 @@ class Connection(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         client, srv = self.client, self.server
         assert client is not None
-        srv.reads += 1
         buf = self.buf
         end = data.find(b"\n")
         if end >= 0 and end == len(data) - 1 and not buf and not self.discarding and end <= MAX_LINE:
@@ -324,9 +323,9 @@ class CoincheServer:
         self.server: asyncio.base_events.Server | None = None
         self.outbox = Outbox()
         self.unstarted: dict[int, tuple[Table, float]] = {}  # formed, first deal not dealt: (table, start by)
-        self.reads = 0  # input received so far (data_received calls): see _start_pending
+        self.arrivals = 0  # NAMEs handled so far: see _start_pending
         self.starter: asyncio.Handle | None = None  # _start_pending, scheduled
-        self.starter_reads = 0  # self.reads when _start_pending was scheduled
+        self.starter_arrivals = 0  # self.arrivals when _start_pending was scheduled
         self.reply_lines = {id(r): r.line(self.lang) for r in COMMON_REPLIES}  # see COMMON_REPLIES
         self.welcome = f"{EV_WELCOME} " + self.t(T("bienvenue à la table de coinche : envoyez NAME <pseudo>",
                                                    "welcome to the coinche table: send NAME <nick>"))
@@ -403,6 +402,7 @@ class CoincheServer:
 
     # -- names and seats --------------------------------------------------------------
     def _name(self, client: Client, args: list[str]) -> str:
+        self.arrivals += 1
         nick = " ".join(args)
         if len(args) != 1 or not valid_name(nick):
             return err_nickname(nick).line(self.lang)
@@ -454,7 +454,7 @@ class CoincheServer:
             loop = asyncio.get_running_loop()
             self.unstarted[number] = (table, loop.time() + START_WAIT)
             if self.starter is None:
-                self.starter, self.starter_reads = loop.call_soon(self._start_pending), self.reads
+                self.starter, self.starter_arrivals = loop.call_soon(self._start_pending), self.arrivals
         if self.lobby:
             waiting = f"{EV_WAITING} " + self.t(T(f"en attente de {people - len(self.lobby)} joueur(s) de plus",
                                                   f"waiting for {people - len(self.lobby)} more player(s)"))
@@ -463,7 +463,7 @@ class CoincheServer:
 
     def _start_pending(self) -> None:
         """Deal the first hand at the tables just formed, :data:`START_BATCH` at a time, once a turn of the loop
-        brought no input (or :data:`START_WAIT` after a table formed, whichever comes first; and before the next
+        brought no NAME (or :data:`START_WAIT` after a table formed, whichever comes first; and before the next
         command of one of its players: :meth:`line`).
 
         Why: when many players arrive together, each table's start (shuffle, deal, four hands) would otherwise
@@ -474,13 +474,13 @@ class CoincheServer:
             return
         loop = asyncio.get_running_loop()
         oldest = next(iter(self.unstarted.values()))[1]
-        if self.reads != self.starter_reads and loop.time() < oldest:  # input came meanwhile: answer it first
-            self.starter, self.starter_reads = loop.call_soon(self._start_pending), self.reads
+        if self.arrivals != self.starter_arrivals and loop.time() < oldest:  # players are arriving: answer them first
+            self.starter, self.starter_arrivals = loop.call_soon(self._start_pending), self.arrivals
             return
         for table, _ in list(self.unstarted.values())[:START_BATCH]:
             self._start(table)
         if self.unstarted:
-            self.starter, self.starter_reads = loop.call_soon(self._start_pending), self.reads
+            self.starter, self.starter_arrivals = loop.call_soon(self._start_pending), self.arrivals
 
     def _start(self, table: Table) -> None:
         """Deal the first hand at a table just formed (see :meth:`_start_pending`)."""
