@@ -153,7 +153,7 @@ class Outbox:
             self.timer = loop.call_at(lazy[0][0], self._tick)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Client:
     """One connection; its output is buffered and written once per batch of input (see :meth:`flush`)."""
 

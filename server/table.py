@@ -110,7 +110,7 @@ class TableOptions:
     seed: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     name: str
     bot: bool = False
