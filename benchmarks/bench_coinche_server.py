@@ -2,14 +2,19 @@
 
 Run: ``python benchmarks/bench_coinche_server.py [--tables 100] [--deals 3] [--json]``;
 import: ``from bench_coinche_server import main; results = main([])`` (a dict).
+Old against new: ``git archive REV server rulings | tar -x -C DIR`` then ``--baseline DIR [--rounds 3]`` runs
+that tree's server and today's alternately with the same clients and prints the medians.
 
 Method: the server is started as its own process (``arbitre coinche serve --port 0``), pinned
 to core 0 (``os.sched_setaffinity`` in the child before it starts; it is one event-loop thread
 anyway; uvloop when the ``server`` extra is installed). The load generator is this process,
 pinned to core 1: one event loop (uvloop when installed), ``tables × 4`` TCP connections on
-127.0.0.1, one asyncio protocol per connection. Each client names itself, then answers every "your turn" event: the first to speak in a deal bids 80 in
+127.0.0.1, one asyncio protocol per connection. Each client names itself (the 400 NAMEs are
+written in one go), then answers every "your turn" event: the first to speak in a deal bids 80 in
 the suit of its first card and the others pass; in the play it sends the first legal card of
-its hand (the referee's rule, :func:`arbitre.rulings.belote.coinche.legal_cards`). Every table
+its hand (the referee's rule, :func:`arbitre.rulings.belote.coinche.legal_mask_on_trick`; the
+client works on bytes and bitmasks so that its own loop stays light: its lag counts in the
+latencies, so its CPU per command and the time it took to write the NAME burst are printed). Every table
 plays ``deals`` whole deals (4 calls, 32 cards each), then its clients quit. Measured: the
 commands answered per second over the whole run (wall time from the first NAME to the last
 reply) and the reply latency of each command (from the client's write of the command line to
@@ -215,8 +220,10 @@ def _server_command(baseline: Path | None = None) -> list[str]:
     return cmd
 
 
-async def _load(port: int, tables: int, deals: int) -> tuple[list[Bot], float, float]:
-    """Connect the clients, then play: the clients, the wall time and the clients' CPU time of the play."""
+async def _load(port: int, tables: int, deals: int) -> tuple[list[Bot], float, float, float]:
+    """Connect the clients, then play: the clients, the wall time, the clients' CPU time of the play, and how
+    long the load generator took to write the burst of NAMEs (no reply is read meanwhile: that time is in the
+    first NAMEs' latencies)."""
     from arbitre.rulings.belote.cards import DECK
 
     loop = asyncio.get_running_loop()
@@ -230,6 +237,7 @@ async def _load(port: int, tables: int, deals: int) -> tuple[list[Bot], float, f
     start, cpu = time.perf_counter(), time.process_time()
     for bot in bots:
         bot.start()
+    burst = time.perf_counter() - start
     await asyncio.wait_for(asyncio.gather(*(b.done for b in bots)), 300)
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     for bot in bots:
@@ -237,7 +245,7 @@ async def _load(port: int, tables: int, deals: int) -> tuple[list[Bot], float, f
             bot.transport.close()
     for bot in bots:
         bot.deal_ends = {d: t - start for d, t in bot.deal_ends.items()}
-    return bots, wall, cpu
+    return bots, wall, cpu, burst
 
 
 def _quantile(sorted_values: list[float], q: float) -> float:
@@ -293,7 +301,7 @@ def run_once(tables: int, deals: int, baseline: Path | None = None) -> dict[str,
         except ImportError:
             runner = asyncio.run
         try:
-            bots, wall, client_cpu = runner(_load(int(match.group(1)), tables, deals))
+            bots, wall, client_cpu, burst = runner(_load(int(match.group(1)), tables, deals))
         finally:
             if PINNED:
                 os.sched_setaffinity(0, cores)  # as before (run.py runs other benchmarks in this process)
@@ -318,6 +326,7 @@ def run_once(tables: int, deals: int, baseline: Path | None = None) -> dict[str,
             "commands_per_server_cpu_s": round(len(lat) / server_cpu) if server_cpu else None,
             "server_cpu_us_per_command": round(server_cpu / len(lat) * 1e6) if server_cpu else None,
             "client_cpu_us_per_command": round(client_cpu / len(lat) * 1e6),
+            "name_burst_write_ms": round(burst * 1e3, 2),
             "server_reads": reads, "server_writes": writes,
             "littles_law_ms": round(tables / (len(lat) / wall) * 1e3, 2),
             "by_kind": _breakdown(bots), "deal_end_spread_ms": _lockstep(bots, deals),
@@ -340,7 +349,8 @@ def report(result: dict[str, Any]) -> None:
           f"(target <= {TARGET_P99_MS:g} ms: {'met' if p99_ok else 'NOT met'}), max {result['max_ms']} ms")
     print(f"  CPU: server {result['server_cpu_s']:.2f} s ({result['commands_per_server_cpu_s']:,} commands per CPU "
           f"second), clients {result['client_cpu_s']:.2f} s ({result['client_cpu_s'] / wall:.0%} of the clients' "
-          f"core, {result['client_cpu_us_per_command']} us per command)")
+          f"core, {result['client_cpu_us_per_command']} us per command; writing the {result['clients']} NAMEs took "
+          f"{result['name_burst_write_ms']} ms, in the first NAMEs' latencies)")
     n = result["commands"]
     print(f"  closed loop, one command in flight per table: mean latency ~ {tables} / rate = "
           f"{result['littles_law_ms']} ms (measured mean {result['mean_ms']:.2f} ms); "
@@ -367,13 +377,13 @@ def compare(tables: int, deals: int, baseline: Path, rounds: int) -> dict[str, A
             if "error" in res:
                 return res
             runs[who].append(res)
-            row = ", ".join(f"{k} {res[k]:,}" for k in COMPARED)
+            line = ", ".join(f"{k} {res[k]:,}" for k in COMPARED)
             slow = {k: v["of_slowest_1pct"] for k, v in res["by_kind"].items() if v["of_slowest_1pct"]}
-            print(f"round {r + 1}, {who:8s}: {row}; load {res['load_avg']:.2f}; slowest 1%: {slow}", flush=True)
+            print(f"round {r + 1}, {who:8s}: {line}; load {res['load_avg']:.2f}; slowest 1%: {slow}", flush=True)
     medians = {who: {k: statistics.median(x[k] for x in rs) for k in COMPARED} for who, rs in runs.items()}
     print(f"medians of {rounds} rounds ({tables} tables, {deals} deals each):")
-    for who, row in medians.items():
-        print(f"  {who:8s} " + ", ".join(f"{k} {v:,}" for k, v in row.items()))
+    for who, figures in medians.items():
+        print(f"  {who:8s} " + ", ".join(f"{k} {v:,}" for k, v in figures.items()))
     return {"runs": runs, "medians": medians}
 
 
