@@ -78,7 +78,7 @@ class ServerOptions:
     seed: int | None = None
 
 
-COMMON_REPLIES = (TURN_OKAY, PASS_OKAY, BIDDING_OKAY, COINCHE_OKAY, SURCOINCHE_OKAY)
+COMMON_REPLIES = (TURN_OKAY, PASS_OKAY, BIDDING_OKAY, COINCHE_OKAY, SURCOINCHE_OKAY, NICKNAME_CHANGED)
 """The replies to most game commands: their lines are made once per server (looked up by the identity of
 these module-level objects, which live as long as the server)."""
 
@@ -327,6 +327,7 @@ class CoincheServer:
         self.starter: asyncio.Handle | None = None  # _start_pending, scheduled
         self.starter_arrivals = 0  # self.arrivals when _start_pending was scheduled
         self.reply_lines = {id(r): r.line(self.lang) for r in COMMON_REPLIES}  # see COMMON_REPLIES
+        self.waiting: dict[int, str] = {}  # "602 waiting for N more player(s)" by N, made once
         self.welcome = f"{EV_WELCOME} " + self.t(T("bienvenue à la table de coinche : envoyez NAME <pseudo>",
                                                    "welcome to the coinche table: send NAME <nick>"))
 
@@ -416,7 +417,7 @@ class CoincheServer:
                 client.table.seats[client.seat].name = nick
             client.name = nick
             self.clients[key] = client
-            return NICKNAME_CHANGED.line(self.lang)
+            return self.reply_lines[id(NICKNAME_CHANGED)]
         client.name = nick
         self.clients[key] = client
         if key in self.absent:  # back within the grace time: the same seat
@@ -427,7 +428,7 @@ class CoincheServer:
         else:
             self.lobby.append(client)
             self._form_tables()
-        return NICKNAME_CHANGED.line(self.lang)
+        return self.reply_lines[id(NICKNAME_CHANGED)]
 
     def _seat(self, client: Client, table: Table, seat: int, names: str | None = None) -> None:
         """Seat ``client`` (601 with the four players, ``names`` when the caller has them listed already)."""
@@ -456,8 +457,11 @@ class CoincheServer:
             if self.starter is None:
                 self.starter, self.starter_arrivals = loop.call_soon(self._start_pending), self.arrivals
         if self.lobby:
-            waiting = f"{EV_WAITING} " + self.t(T(f"en attente de {people - len(self.lobby)} joueur(s) de plus",
-                                                  f"waiting for {people - len(self.lobby)} more player(s)"))
+            missing = people - len(self.lobby)
+            waiting = self.waiting.get(missing)
+            if waiting is None:
+                waiting = self.waiting[missing] = f"{EV_WAITING} " + self.t(T(
+                    f"en attente de {missing} joueur(s) de plus", f"waiting for {missing} more player(s)"))
             for client in self.lobby:
                 client.send(waiting)
 
