@@ -423,6 +423,8 @@ class CoincheServer:
         if key in self.absent:  # back within the grace time: the same seat
             table, seat, timer = self.absent.pop(key)
             timer.cancel()
+            if table.number in self.unstarted:  # left and came back before the first deal: deal it now
+                self._start(table)
             self._seat(client, table, seat)
             table.come_back(seat, client.send)
         else:

@@ -142,12 +142,6 @@ _FR_TEXTS = tuple(t.fr for t in _CARD_TEXTS)
 _EN_TEXTS = tuple(t.en for t in _CARD_TEXTS)
 
 
-def cards_text(cards: list[Card]) -> T:
-    """Cards as the protocol lists them: ``7 Hearts, J Hearts`` / ``7 Cœur, V Cœur``."""
-    idx = [c.suit * 8 + c.rank for c in cards]
-    return T(", ".join([_FR_TEXTS[i] for i in idx]), ", ".join([_EN_TEXTS[i] for i in idx]))
-
-
 def card_texts(lang: str) -> tuple[str, ...]:
     """The 32 cards as the protocol writes them in ``lang``, by card index (what a table's event lines use)."""
     return _EN_TEXTS if lang == "en" else _FR_TEXTS
