@@ -79,8 +79,8 @@ class ServerOptions:
 
 
 COMMON_REPLIES = (TURN_OKAY, PASS_OKAY, BIDDING_OKAY, COINCHE_OKAY, SURCOINCHE_OKAY, NICKNAME_CHANGED)
-"""The replies to most game commands: their lines are made once per server (looked up by the identity of
-these module-level objects, which live as long as the server)."""
+"""The replies to most commands (game commands, NAME): their lines are made once per server (looked up by the
+identity of these module-level objects, which live as long as the server)."""
 
 LAZY_EVENTS = frozenset({"601", "602", "610", "611", "621", "622", "630", "631", "640", "641", "642", "650"})
 """Events that ask nothing of the player (seated, waiting for players, their cards and a deal begins, another
