@@ -30,7 +30,14 @@ from pathlib import Path
 from typing import cast
 
 from arbitre.rulings.belote.coinche import CoincheVariants
-from arbitre.rulings.belote.coinche_auction import INVALID_COMMAND, AuctionVariants
+from arbitre.rulings.belote.coinche_auction import (
+    BIDDING_OKAY,
+    COINCHE_OKAY,
+    INVALID_COMMAND,
+    PASS_OKAY,
+    SURCOINCHE_OKAY,
+    AuctionVariants,
+)
 from arbitre.rulings.i18n import T
 from arbitre.server.protocol import (
     ERR_COULDNOTSEND,
@@ -45,6 +52,7 @@ from arbitre.server.protocol import (
     EV_WELCOME,
     MAX_LINE,
     NICKNAME_CHANGED,
+    TURN_OKAY,
     err_nickname,
     invalid,
     split_command,
@@ -70,6 +78,10 @@ class ServerOptions:
     seed: int | None = None
 
 
+COMMON_REPLIES = (TURN_OKAY, PASS_OKAY, BIDDING_OKAY, COINCHE_OKAY, SURCOINCHE_OKAY, NICKNAME_CHANGED)
+"""The replies to most commands (game commands, NAME): their lines are made once per server (looked up by the
+identity of these module-level objects, which live as long as the server)."""
+
 LAZY_EVENTS = frozenset({"601", "602", "610", "611", "621", "622", "630", "631", "640", "641", "642", "650"})
 """Events that ask nothing of the player (seated, waiting for players, their cards and a deal begins, another
 player's call or card, the bidding is over, a trick or a deal is scored, a game is over or starts, a chat
@@ -78,6 +90,10 @@ of that player. Their order is kept, so a player's cards always come before the 
 Why 601, 602 and 610 too: when many players arrive at once, every arrival wrote "waiting" to everyone in the
 lobby and every table wrote "seated" and four hands at once, about six writes per table on top of the replies;
 those bursts made the slowest replies of the 100-table benchmark (its p99)."""
+START_WAIT = 0.1
+START_BATCH = 8
+"""A table just formed deals its first hand once a turn of the loop brings no NAME, at most :data:`START_WAIT`
+seconds later, :data:`START_BATCH` tables at a time (:meth:`CoincheServer._start_pending`)."""
 LAZY_DELAY = 0.05
 LAZY_BATCH = 32
 """Most lazy writes :meth:`Outbox._tick` makes before it lets the loop read input again."""
@@ -96,10 +112,13 @@ class Outbox:
         self.due: list[Client] = []  # clients with a line to write at the end of this batch
         self.lazy: deque[tuple[float, int, Client]] = deque()  # (deadline, turn, client) holding lazy lines only
         self.timer: asyncio.TimerHandle | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None  # the running loop, known at the first lazy line
 
     def later(self, client: Client) -> None:
         """``client`` holds lazy lines only: write them :data:`LAZY_DELAY` from now unless something urgent comes."""
-        loop = asyncio.get_running_loop()
+        loop = self.loop
+        if loop is None:
+            loop = self.loop = asyncio.get_running_loop()
         client.lazy_turn += 1
         deadline = loop.time() + LAZY_DELAY
         self.lazy.append((deadline, client.lazy_turn, client))
@@ -108,10 +127,8 @@ class Outbox:
 
     def flush(self) -> None:
         """Write the lines queued by the input just handled: one write per client."""
-        due = self.due
-        while due:
-            batch = due[:]
-            due.clear()
+        while self.due:
+            batch, self.due = self.due, []
             for client in batch:
                 client.flush()
 
@@ -136,7 +153,7 @@ class Outbox:
             self.timer = loop.call_at(lazy[0][0], self._tick)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Client:
     """One connection; its output is buffered and written once per batch of input (see :meth:`flush`)."""
 
@@ -148,7 +165,7 @@ class Client:
     seat: int | None = None
     closed: bool = False
     lines: int = field(default=0)
-    held: list[str] | None = None  # events caused by the command being handled, sent after its reply
+    quiet: bool = False  # a command of this client is being handled: its lines wait for the reply (see reply())
     out: list[str] = field(default_factory=list)  # lines waiting for the next write
     due: bool = False  # in the outbox's list to write at the end of this batch
     lazy: bool = False  # holding lazy lines only (LAZY_EVENTS), in the outbox's queue
@@ -161,26 +178,38 @@ class Client:
         for one, so that it shares its write."""
         if self.closed:
             return
-        if self.held is not None:
-            self.held.append(line)
-            return
         self.out.append(line)
+        if self.due or self.quiet:
+            return
         if line[:3] in LAZY_EVENTS:
-            if not self.lazy and not self.due:
+            if not self.lazy:
                 self.lazy = True
                 self.outbox.later(self)
-        elif not self.due:
+        else:
+            self.due = True
+            self.outbox.due.append(self)
+
+    def reply(self, line: str, mark: int) -> None:
+        """The reply to the command handled while :attr:`quiet`, put before the lines that command caused
+        (queued from index ``mark`` on): a reply always comes before the events of its own command."""
+        self.quiet = False
+        if self.closed:
+            return
+        self.out.insert(mark, line)
+        if not self.due:
             self.due = True
             self.outbox.due.append(self)
 
     def flush(self, last: bool = False) -> None:
         """Write the queued lines (``last``: even though the connection is being closed, e.g. after QUIT)."""
         self.due = self.lazy = False
-        if (self.closed and not last) or not self.out:
-            self.out.clear()
+        out = self.out
+        if (self.closed and not last) or not out:
+            out.clear()
             return
-        data = ("\n".join(self.out) + "\n").encode("utf-8")
-        self.out.clear()
+        out.append("")
+        data = "\n".join(out).encode("utf-8")
+        out.clear()
         transport = self.transport
         if transport.is_closing():
             self.closed = True
@@ -210,14 +239,24 @@ class Connection(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         srv = self.server  # uvloop's transports are not asyncio.Transport subclasses: no isinstance check
         self.client = Client(cast(asyncio.Transport, transport), srv.options.max_buffer, srv.outbox)
-        self.client.send(f"{EV_WELCOME} " + srv.t(T("bienvenue à la table de coinche : envoyez NAME <pseudo>",
-                                                    "welcome to the coinche table: send NAME <nick>")))
+        self.client.send(srv.welcome)
         srv.flush()
 
     def data_received(self, data: bytes) -> None:
         client, srv = self.client, self.server
         assert client is not None
         buf = self.buf
+        end = data.find(b"\n")
+        if end >= 0 and end == len(data) - 1 and not buf and not self.discarding and end <= MAX_LINE:
+            # the usual case, one whole line, read without the buffer (the loop below does the same)
+            if not client.closed:
+                raw = data[:-1]
+                if not srv.line(client, raw[:-1] if raw.endswith(b"\r") else raw):
+                    srv.flush()
+                    self._leave(T("le joueur a quitté (QUIT)", "the player quit (QUIT)"))
+                    return
+            srv.outbox.flush()
+            return
         buf += data
         quit_ = False
         while not client.closed:
@@ -283,7 +322,14 @@ class CoincheServer:
         self.seeds = itertools.count(options.seed or 0)
         self.server: asyncio.base_events.Server | None = None
         self.outbox = Outbox()
-        self.unstarted: set[int] = set()  # tables formed whose first deal is not dealt yet (:meth:`_start`)
+        self.unstarted: dict[int, tuple[Table, float]] = {}  # formed, first deal not dealt: (table, start by)
+        self.arrivals = 0  # NAMEs handled so far: see _start_pending
+        self.starter: asyncio.Handle | None = None  # _start_pending, scheduled
+        self.starter_arrivals = 0  # self.arrivals when _start_pending was scheduled
+        self.reply_lines = {id(r): r.line(self.lang) for r in COMMON_REPLIES}  # see COMMON_REPLIES
+        self.waiting: dict[int, str] = {}  # "602 waiting for N more player(s)" by N, made once
+        self.welcome = f"{EV_WELCOME} " + self.t(T("bienvenue à la table de coinche : envoyez NAME <pseudo>",
+                                                   "welcome to the coinche table: send NAME <nick>"))
 
     def t(self, text: T) -> str:
         return text.get(self.lang)
@@ -307,7 +353,7 @@ class CoincheServer:
         except UnicodeDecodeError:
             client.send(self._400(T("ce n'est pas du texte UTF-8", "not UTF-8 text")))
             return True
-        if _CONTROL.search(text):
+        if not text.isprintable() and _CONTROL.search(text):
             client.send(self._400(T("caractères de contrôle (données binaires)", "control characters (binary data)")))
             return True
         verb, args = split_command(text)
@@ -315,23 +361,26 @@ class CoincheServer:
             client.send(self._400(T("ligne vide", "empty line")))
             return True
         client.lines += 1
-        if client.table is not None and client.table.number in self.unstarted:
-            self._start(client.table)
-        client.held = []
+        if self.unstarted and client.table is not None and client.table.number in self.unstarted:
+            self._start(client.table)  # before any command of one of its players
+        mark = len(client.out)
+        client.quiet = True  # the lines this command causes for its own client wait for the reply
         try:
             reply, keep = self._dispatch(client, verb, args, text)
         except Exception:  # noqa: BLE001 - a bug must not take the server down
             traceback.print_exc(file=sys.stderr)
             reply, keep = self._400(T("erreur interne du serveur", "internal server error")), True
-        held, client.held = client.held, None
-        client.send(reply)
-        for line in held:  # the reply first, then the events the command caused
-            client.send(line)
+        client.reply(reply, mark)  # the reply first, then the events the command caused
         return keep
 
     def _dispatch(self, client: Client, verb: str, args: list[str], text: str) -> tuple[str, bool]:
         """The reply line to one command, and False when the client quits."""
         lang = self.lang
+        table, seat = client.table, client.seat
+        if verb in GAME_COMMANDS and table is not None and seat is not None and client.name is not None:
+            reply = table.command(seat, verb, args)  # the usual case (the checks below, in short)
+            line = self.reply_lines.get(id(reply))
+            return (reply.line(lang) if line is None else line), True
         if verb not in KNOWN:
             return INVALID_COMMAND.line(lang), True
         if verb == "QUIT":
@@ -340,7 +389,6 @@ class CoincheServer:
             return self._name(client, args), True
         if client.name is None:
             return ERR_NAME_FIRST.line(lang), True
-        table, seat = client.table, client.seat
         if verb == "MSG":
             parts = text.split(None, 1)
             message = parts[1].strip() if len(parts) > 1 else ""
@@ -355,6 +403,7 @@ class CoincheServer:
 
     # -- names and seats --------------------------------------------------------------
     def _name(self, client: Client, args: list[str]) -> str:
+        self.arrivals += 1
         nick = " ".join(args)
         if len(args) != 1 or not valid_name(nick):
             return err_nickname(nick).line(self.lang)
@@ -368,22 +417,26 @@ class CoincheServer:
                 client.table.seats[client.seat].name = nick
             client.name = nick
             self.clients[key] = client
-            return NICKNAME_CHANGED.line(self.lang)
+            return self.reply_lines[id(NICKNAME_CHANGED)]
         client.name = nick
         self.clients[key] = client
         if key in self.absent:  # back within the grace time: the same seat
             table, seat, timer = self.absent.pop(key)
             timer.cancel()
+            if table.number in self.unstarted:  # left and came back before the first deal: deal it now
+                self._start(table)
             self._seat(client, table, seat)
             table.come_back(seat, client.send)
         else:
             self.lobby.append(client)
             self._form_tables()
-        return NICKNAME_CHANGED.line(self.lang)
+        return self.reply_lines[id(NICKNAME_CHANGED)]
 
-    def _seat(self, client: Client, table: Table, seat: int) -> None:
+    def _seat(self, client: Client, table: Table, seat: int, names: str | None = None) -> None:
+        """Seat ``client`` (601 with the four players, ``names`` when the caller has them listed already)."""
         client.table, client.seat = table, seat
-        names = ", ".join(s.name + (" (bot)" if s.bot else "") for s in table.seats)
+        if names is None:
+            names = ", ".join(s.name + (" (bot)" if s.bot else "") for s in table.seats)
         client.send(f"{EV_SEATED} " + self.t(T(f"table {table.number}, place {seat + 1} : {names}",
                                                f"table {table.number}, seat {seat + 1}: {names}")))
 
@@ -398,25 +451,47 @@ class CoincheServer:
                                    self.options.record_dir, next(self.seeds) if self.options.seed is not None else None)
             table = Table(number, seats, options)
             self.tables[number] = table
+            names = ", ".join(s.name + (" (bot)" if s.bot else "") for s in table.seats)
             for seat, client in enumerate(group):
-                self._seat(client, table, seat)
-            self.unstarted.add(number)
-            asyncio.get_running_loop().call_soon(self._start, table)
+                self._seat(client, table, seat, names)
+            loop = asyncio.get_running_loop()
+            self.unstarted[number] = (table, loop.time() + START_WAIT)
+            if self.starter is None:
+                self.starter, self.starter_arrivals = loop.call_soon(self._start_pending), self.arrivals
         if self.lobby:
-            waiting = f"{EV_WAITING} " + self.t(T(f"en attente de {people - len(self.lobby)} joueur(s) de plus",
-                                                  f"waiting for {people - len(self.lobby)} more player(s)"))
+            missing = people - len(self.lobby)
+            waiting = self.waiting.get(missing)
+            if waiting is None:
+                waiting = self.waiting[missing] = f"{EV_WAITING} " + self.t(T(
+                    f"en attente de {missing} joueur(s) de plus", f"waiting for {missing} more player(s)"))
             for client in self.lobby:
                 client.send(waiting)
 
-    def _start(self, table: Table) -> None:
-        """Deal the first hand at a table just formed, after the replies to the commands read in the same turn of
-        the loop (or before the next command of one of its players, whichever comes first: :meth:`line`).
+    def _start_pending(self) -> None:
+        """Deal the first hand at the tables just formed, :data:`START_BATCH` at a time, once a turn of the loop
+        brought no NAME (or :data:`START_WAIT` after a table formed, whichever comes first; and before the next
+        command of one of its players: :meth:`line`).
+
         Why: when many players arrive together, each table's start (shuffle, deal, four hands) would otherwise
-        hold up the replies to every NAME read after it; the table's events still follow the reply to the NAME
-        that completed it, and a player's next command always finds the cards dealt."""
-        if table.number not in self.unstarted:
+        hold up the replies to the NAMEs still waiting to be read; the commands waiting are answered first, and the
+        table's events still follow the reply to the NAME that completed it."""
+        self.starter = None
+        if not self.unstarted:
             return
-        self.unstarted.discard(table.number)
+        loop = asyncio.get_running_loop()
+        oldest = next(iter(self.unstarted.values()))[1]
+        if self.arrivals != self.starter_arrivals and loop.time() < oldest:  # players are arriving: answer them first
+            self.starter, self.starter_arrivals = loop.call_soon(self._start_pending), self.arrivals
+            return
+        for table, _ in list(self.unstarted.values())[:START_BATCH]:
+            self._start(table)
+        if self.unstarted:
+            self.starter, self.starter_arrivals = loop.call_soon(self._start_pending), self.arrivals
+
+    def _start(self, table: Table) -> None:
+        """Deal the first hand at a table just formed (see :meth:`_start_pending`)."""
+        if self.unstarted.pop(table.number, None) is None:
+            return
         try:
             table.start()
         except Exception:  # noqa: BLE001 - a bug must not take the server down

@@ -36,7 +36,7 @@ its own command (2xx/4xx) from something that happened at the table:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit, parse_rank, parse_suit
 from arbitre.rulings.belote.coinche_auction import Reply, make_reply
@@ -142,21 +142,19 @@ _FR_TEXTS = tuple(t.fr for t in _CARD_TEXTS)
 _EN_TEXTS = tuple(t.en for t in _CARD_TEXTS)
 
 
-def cards_text(cards: list[Card]) -> T:
-    """Cards as the protocol lists them: ``7 Hearts, J Hearts`` / ``7 Cœur, V Cœur``."""
-    idx = [c.suit * 8 + c.rank for c in cards]
-    return T(", ".join([_FR_TEXTS[i] for i in idx]), ", ".join([_EN_TEXTS[i] for i in idx]))
+def card_texts(lang: str) -> tuple[str, ...]:
+    """The 32 cards as the protocol writes them in ``lang``, by card index (what a table's event lines use)."""
+    return _EN_TEXTS if lang == "en" else _FR_TEXTS
 
 
-def hand_text(cards: list[Card]) -> T:
-    """A hand as the protocol lists it, sorted by suit then rank (``HAND``, 610): the card indexes
+def hand_text(cards: list[Card], lang: str) -> str:
+    """A hand as the protocol lists it in ``lang``, sorted by suit then rank (``HAND``, 610): the card indexes
     (``suit * 8 + rank``, that order) are sorted rather than the cards, half the cost (four hands a deal)."""
-    idx = sorted([c.suit * 8 + c.rank for c in cards])
-    return T(", ".join([_FR_TEXTS[i] for i in idx]), ", ".join([_EN_TEXTS[i] for i in idx]))
+    texts = card_texts(lang)
+    return ", ".join([texts[i] for i in sorted([c.suit * 8 + c.rank for c in cards])])
 
 
-@dataclass(frozen=True)
-class CardWords:
+class CardWords(NamedTuple):
     """A ``PLAY`` argument read: the card, or the words that are no card of the 32."""
 
     card: Card | None

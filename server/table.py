@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from arbitre.rulings.belote.cards import DECK, Card
-from arbitre.rulings.belote.coinche import CoincheVariants, NoTrump, trick_winner
+from arbitre.rulings.belote.coinche import CoincheVariants, NoTrump, legal_mask_on_trick, trick_winner
 from arbitre.rulings.belote.coinche_auction import (
     ERR_WRONGTURN,
     INVALID_COMMAND,
@@ -78,7 +78,7 @@ from arbitre.server.protocol import (
     MSG_OKAY,
     TURN_OKAY,
     card_text,
-    cards_text,
+    card_texts,
     err_illegal,
     err_inexistant,
     hand_text,
@@ -86,7 +86,13 @@ from arbitre.server.protocol import (
 )
 
 Sink = Callable[[str], None]
+_INDEX_OF_ID = {id(c): c.index for c in DECK}
+"""Card index of each of the pack's 32 objects: a table's pack is always a permutation of :data:`DECK` (it
+starts as ``list(DECK)``; shuffles and cuts move the same objects), so a deal reads its 32 indexes at a dict
+lookup each."""
 AUCTION_COMMANDS = {"CONTRACT", "CONTRAT", "PASS", "PASSE", "COINCHE", "SURCOINCHE"}
+_PLAY_PROMPT = T("à vous de jouer ({})", "your turn to play ({})")
+_YOU_LEAD = T("vous entamez", "you lead")
 
 
 class Phase(str, Enum):
@@ -104,7 +110,7 @@ class TableOptions:
     seed: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     name: str
     bot: bool = False
@@ -130,7 +136,7 @@ class Table:
         self.seats = seats
         self.options = options
         self.lang = options.lang
-        self.rng = random.Random(options.seed)
+        self.rng: random.Random | None = None  # seeded at the first deal (see _new_deal)
         self.pack = list(DECK)
         self.game_no = 0
         self.deal_no = 0
@@ -138,13 +144,25 @@ class Table:
         self.scores = [0, 0]
         self.phase = Phase.BIDDING
         self.hands: list[list[Card]] = [[], [], [], []]
-        self.auction = CoincheAuction(options.auction)
+        self.masks = [0, 0, 0, 0]  # the hands as bitmasks of card indexes (the legality kernel's form)
+        self.auction = CoincheAuction(options.auction)  # made again at every deal
         self.first = 0
         self.trick: list[Card] = []
+        self.trick_idx: list[int] = []  # the trick's card indexes
         self.leader = 0
         self.last_trick: tuple[int, list[Card], int] | None = None
         self.log = DealLog([], [])
         self.finished_deals = 0
+        self._card_names = card_texts(self.lang)
+        self._play_prompt, self._you_lead = _PLAY_PROMPT.get(self.lang), _YOU_LEAD.get(self.lang)
+        self._lines: dict[int, str] = {}  # event lines that depend on the seats' names only (see _card_line)
+        self.bots = any(s.bot for s in seats)  # a bot may be to move after a command (see _run_bots)
+        self._labelled: Any = None  # the contract whose label is self._label (see _contract_label)
+        none = T("aucun contrat", "no contract yet")
+        self._first_bid_prompt = f"{EV_TURN} " + T(f"à vous d'annoncer ({none.fr})",
+                                                   f"your turn to bid ({none.en})").get(self.lang)
+        self.hand_idx: list[list[int]] = [[], [], [], []]  # the deal's hands as sorted card indexes
+        self._label = T("", "")
 
     # -- output ---------------------------------------------------------------------
     def _say(self, seat: int, code: int, text: T) -> None:
@@ -152,15 +170,46 @@ class Table:
         if sink is not None and self.seats[seat].present:
             sink(f"{code} {text.get(self.lang)}")
 
+    def _say_line(self, seat: int, line: str) -> None:
+        s = self.seats[seat]
+        if s.sink is not None and s.present:
+            s.sink(line)
+
     def _all(self, code: int, text: T, but: int | None = None) -> None:
         """One event to every seat (but ``but``): the line is built once for the table."""
-        line = f"{code} {text.get(self.lang)}"
+        self._all_line(f"{code} {text.get(self.lang)}", but)
+
+    def _all_line(self, line: str, but: int | None = None) -> None:
         for seat, s in enumerate(self.seats):
             if seat != but and s.present and s.sink is not None:
                 s.sink(line)
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
+
+    def rename(self, seat: int, name: str) -> None:
+        """A seated player changed their name (NAME again): the cached lines that hold names are rebuilt."""
+        self.seats[seat].name = name
+        self._lines.clear()
+
+    def _card_line(self, seat: int, index: int) -> str:
+        """``630 <name> plays <card>``, built once per table, seat and card (until a change of name)."""
+        key = seat * 32 + index
+        line = self._lines.get(key)
+        if line is None:
+            text = card_text(DECK[index])
+            line = self._lines[key] = f"{EV_CARD} " + T(f"{self.name(seat)} joue {text.fr}",
+                                                        f"{self.name(seat)} plays {text.en}").get(self.lang)
+        return line
+
+    def _trick_line(self, winner: int, n: int) -> str:
+        """``631 <name> wins trick <n>``, built once per table, seat and trick number."""
+        key = 1000 + winner * 8 + n
+        line = self._lines.get(key)
+        if line is None:
+            line = self._lines[key] = f"{EV_TRICK} " + T(f"{self.name(winner)} gagne le pli {n}",
+                                                         f"{self.name(winner)} wins trick {n}").get(self.lang)
+        return line
 
     def team_label(self, team: int) -> str:
         return f"{self.name(team)}+{self.name(team + 2)}"
@@ -169,42 +218,75 @@ class Table:
     def start(self) -> None:
         """Start a game (scores at zero) and let the bots play until a person is to move."""
         self.start_next_game()
+        self.bots = any(s.bot for s in self.seats)
         self._run_bots()
 
     def _new_deal(self) -> None:
         self.dealer = (self.dealer + 1) % 4
         self.deal_no += 1
-        self.pack = cut(shuffle(self.pack, self.rng), self.rng)
+        rng = self.rng
+        if rng is None:  # seeded here rather than when the table forms: the NAME that completes it is answered first
+            rng = self.rng = random.Random(self.options.seed)
+        self.pack = cut(shuffle(self.pack, rng), rng)
         self.hands = deal_323(self.pack, self.dealer)
+        index_of = _INDEX_OF_ID
+        self.hand_idx = [sorted([index_of[id(c)] for c in hand]) for hand in self.hands]
+        self.masks = [sum([1 << i for i in idx]) for idx in self.hand_idx]
         self.first = (self.dealer + 1) % 4
         self.auction = CoincheAuction(self.options.auction)
         self.phase = Phase.BIDDING
-        self.trick = []  # the last trick stays available (LAST) until the next one is complete
+        self.trick, self.trick_idx = [], []  # the last trick stays available (LAST) until the next one is complete
         self.log = DealLog(list(self.pack), [list(h) for h in self.hands])
         self._all(EV_DEAL, T(f"donne {self.deal_no}, donneur {self.name(self.dealer)}",
                              f"deal {self.deal_no}, dealer {self.name(self.dealer)}"))
-        for seat in range(4):
-            self._say(seat, EV_CARDS, self._hand_text(seat))
+        for seat, s in enumerate(self.seats):
+            if s.present and s.sink is not None:
+                s.sink(self._hand_line(seat))
         self._prompt()
+
+    def _contract_label(self) -> T:
+        """The label of the current contract (:func:`contract_label`), made once per contract: the prompts
+        after a bid, the auction's end and the deal's score all show it."""
+        c = self.auction.contract
+        assert c is not None
+        if c is not self._labelled:
+            self._labelled, self._label = c, contract_label(c)
+        return self._label
 
     def to_move(self) -> int:
         if self.phase is Phase.BIDDING:
             return (self.first + self.auction.turn) % 4
         return (self.leader + len(self.trick)) % 4
 
-    def _hand_text(self, seat: int) -> T:
-        cards = hand_text(self.hands[seat])
-        return T(f"vos cartes : {cards.fr}", f"your cards: {cards.en}")
+    def _hand_line(self, seat: int) -> str:
+        """``610 your cards: …``, sorted by suit then rank (as :func:`~arbitre.server.protocol.hand_text` does;
+        from the deal's sorted card indexes when the hand is whole, the usual case)."""
+        hand = self.hands[seat]
+        if len(hand) == len(self.hand_idx[seat]):
+            names = self._card_names
+            cards = ", ".join([names[i] for i in self.hand_idx[seat]])
+        else:
+            cards = hand_text(hand, self.lang)
+        return f"{EV_CARDS} " + T(f"vos cartes : {cards}", f"your cards: {cards}").get(self.lang)
 
     def _prompt(self) -> None:
         seat = self.to_move()
         if self.phase is Phase.BIDDING:
-            c = self.auction.contract
-            now = contract_label(c) if c is not None else T("aucun contrat", "no contract yet")
+            if self.auction.contract is None:  # the same line at every deal's first call
+                self._say_line(seat, self._first_bid_prompt)
+                return
+            now = self._contract_label()
             self._say(seat, EV_TURN, T(f"à vous d'annoncer ({now.fr})", f"your turn to bid ({now.en})"))
         else:
-            on = cards_text(self.trick) if self.trick else T("vous entamez", "you lead")
-            self._say(seat, EV_TURN, T(f"à vous de jouer ({on.fr})", f"your turn to play ({on.en})"))
+            self._play_prompt_to(seat)
+
+    def _play_prompt_to(self, seat: int) -> None:
+        """``620 your turn to play (<the cards on the table>)`` to ``seat``, the player to move."""
+        s = self.seats[seat]
+        if s.sink is not None and s.present:
+            names = self._card_names
+            on = ", ".join([names[i] for i in self.trick_idx]) if self.trick_idx else self._you_lead
+            s.sink(f"{EV_TURN} " + self._play_prompt.format(on))
 
     def _run_bots(self) -> None:
         """Let bots act while one is to move (bounded: a deal has at most a few hundred actions)."""
@@ -226,24 +308,24 @@ class Table:
     # -- commands -------------------------------------------------------------------
     def command(self, seat: int, verb: str, args: list[str]) -> Reply:
         """A seated player's game command (auction, PLAY, LAST, HAND, MSG); the reply to send back."""
-        if verb in AUCTION_COMMANDS:
-            reply = self._call(seat, command_call(verb, args))
-        elif verb == "PLAY":
+        if verb == "PLAY":
             reply = self._play_command(seat, args)
+        elif verb in AUCTION_COMMANDS:
+            reply = self._call(seat, command_call(verb, args))
         elif verb == "LAST":
             return self._last()
         elif verb == "HAND":
             return self.hand_reply(seat)
         else:
             return INVALID_COMMAND
-        if reply.ok:
+        if reply.ok and self.bots:
             self._run_bots()
         return reply
 
     def hand_reply(self, seat: int) -> Reply:
         if not self.hands[seat]:
             return ERR_EMPTYHAND
-        cards = hand_text(self.hands[seat])
+        cards = T(hand_text(self.hands[seat], "fr"), hand_text(self.hands[seat], "en"))
         return Reply(200, "HAND_OKAY", T(f"voici votre main : {cards.fr}", f"There is your hand: {cards.en}"), True)
 
     def chat(self, seat: int, text: str) -> Reply:
@@ -280,7 +362,7 @@ class Table:
         if call.kind is CallKind.BID:
             c = self.auction.contract
             assert c is not None
-            label = contract_label(c)
+            label = self._contract_label()
             return T(f"{who} annonce {label.fr}", f"{who} bids {label.en}")
         if call.kind is CallKind.DOUBLE:
             return T(f"{who} coinche", f"{who} coinches")
@@ -292,7 +374,7 @@ class Table:
         c = self.auction.contract
         assert c is not None and self.auction.contract_seat is not None
         taker = (self.first + self.auction.contract_seat) % 4
-        label = contract_label(c)
+        label = self._contract_label()
         level = (T("", ""), T(", coinché", ", coinched"), T(", surcoinché", ", surcoinched"))[self.auction.level]
         self._all(EV_AUCTION_END, T(f"contrat {label.fr} par {self.name(taker)}{level.fr}",
                                     f"contract {label.en} by {self.name(taker)}{level.en}"))
@@ -303,37 +385,52 @@ class Table:
     def _play_command(self, seat: int, args: list[str]) -> Reply:
         if self.phase is not Phase.PLAYING:
             return ERR_NOTPLAYING
-        if seat != self.to_move():
+        if seat != (self.leader + len(self.trick)) % 4:
             return ERR_WRONGTURN
         read = read_card(args)
         if read.card is None:
             return err_inexistant(read.shown)
-        card = read.card
-        if card not in self.hands[seat]:
+        index = read.card.index
+        mask = self.masks[seat]
+        if not mask >> index & 1:
             return ERR_NOTRIGHTCARD
-        assert self.auction.contract is not None
-        broken = obligation_broken(self.hands[seat], self.trick, self.auction.contract, card)
-        if broken is not None:
-            return err_illegal(card_text(card), broken.label())
-        self._play(seat, card)
-        return TURN_OKAY
-
-    def _play(self, seat: int, card: Card) -> None:
+        card = DECK[index]  # the pack's own object (the hands hold those)
         contract = self.auction.contract
         assert contract is not None
-        self.hands[seat].remove(card)
-        self.trick.append(card)
-        text = card_text(card)
-        self._all(EV_CARD, T(f"{self.name(seat)} joue {text.fr}", f"{self.name(seat)} plays {text.en}"), but=seat)
-        if len(self.trick) < 4:
-            self._prompt()
+        trick = self.trick_idx
+        if trick and not legal_mask_on_trick(mask, trick, contract.denomination) >> index & 1:
+            broken = obligation_broken(self.hands[seat], self.trick, contract, card)  # which obligation
+            if broken is not None:
+                return err_illegal(card_text(card), broken.label())
+        self._play(seat, card, index)
+        return TURN_OKAY
+
+    def _play(self, seat: int, card: Card, index: int | None = None) -> None:
+        contract = self.auction.contract
+        assert contract is not None
+        if index is None:
+            index = card.index
+        hand = self.hands[seat]
+        for i, held in enumerate(hand):  # by identity (the pack's objects), not by the cards' __eq__
+            if held is card:
+                del hand[i]
+                break
+        else:
+            hand.remove(card)
+        self.masks[seat] &= ~(1 << index)
+        trick = self.trick
+        trick.append(card)
+        self.trick_idx.append(index)
+        self._all_line(self._card_line(seat, index), but=seat)
+        if len(trick) < 4:
+            self._play_prompt_to((seat + 1) % 4)
             return
         winner = (self.leader + trick_winner(self.trick, contract.denomination)) % 4
-        self.last_trick = (self.leader, list(self.trick), winner)
+        self.last_trick = (self.leader, self.trick, winner)
         self.log.tricks.append(self.last_trick)
         n = len(self.log.tricks)
-        self._all(EV_TRICK, T(f"{self.name(winner)} gagne le pli {n}", f"{self.name(winner)} wins trick {n}"))
-        self.trick, self.leader = [], winner
+        self._all_line(self._trick_line(winner, n))
+        self.trick, self.trick_idx, self.leader = [], [], winner
         if n < 8:
             self._prompt()
         else:
@@ -348,7 +445,7 @@ class Table:
                                     self.options.scoring)
         deal_pts = outcome.by_team()
         self.scores = [self.scores[0] + deal_pts[0], self.scores[1] + deal_pts[1]]
-        label = contract_label(contract)
+        label = self._contract_label()
         verdict = T("réussi", "made") if outcome.made else T("chuté", "failed")
         a, b = self.team_label(0), self.team_label(1)
         self._all(EV_DEAL_SCORE, T(
@@ -430,13 +527,14 @@ class Table:
         s = self.seats[seat]
         s.present, s.sink = True, sink
         self._all(EV_BACK, T(f"{s.name} est de retour", f"{s.name} is back"), but=seat)
-        self._say(seat, EV_CARDS, self._hand_text(seat))
+        sink(self._hand_line(seat))
         if self.to_move() == seat:
             self._prompt()
 
     def bot_takes(self, seat: int) -> None:
         s = self.seats[seat]
         s.bot, s.present, s.sink = True, True, None
+        self.bots = True
         self._all(EV_BOT, T(f"un robot prend la place de {s.name}", f"a bot takes {s.name}'s seat"))
         self._run_bots()
 

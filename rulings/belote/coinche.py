@@ -33,7 +33,9 @@ from enum import Enum
 from typing import TypeAlias
 
 from arbitre.rulings.belote.cards import Card, Suit
-from arbitre.rulings.belote.play import PLAIN_STRENGTH, TRUMP_STRENGTH
+from arbitre.rulings.belote.play import PLAIN_STRENGTH, TRUMP_STRENGTH, legal_mask_no_trump, legal_on_trick, mask_of
+from arbitre.rulings.belote.play import legal_cards as belote_legal
+from arbitre.rulings.belote.play import trick_winner as belote_winner
 from arbitre.rulings.belote.scoring import PLAIN_POINTS, TRUMP_POINTS
 
 MIN_BID = 80
@@ -102,7 +104,6 @@ def trick_winner(trick: Sequence[Card], denomination: Denomination) -> int:
     A suit contract is the belote rule (:func:`arbitre.rulings.belote.play.trick_winner`).
     """
     if isinstance(denomination, Suit):
-        from arbitre.rulings.belote.play import trick_winner as belote_winner
         return belote_winner(trick, denomination)
     led = trick[0].suit
 
@@ -119,8 +120,6 @@ def legal_mask_on_trick(hand: int, trick: Sequence[int], denomination: Denominat
     TA/SA: :func:`arbitre.rulings.belote.play.legal_mask_no_trump` (TA: follow suit and go
     higher in the led suit when able, every suit being trump; SA: follow suit). Void: any card.
     """
-    from arbitre.rulings.belote.play import legal_mask_no_trump, legal_on_trick
-
     if isinstance(denomination, Suit):
         return legal_on_trick(hand, trick, int(denomination))
     if not trick:
@@ -134,12 +133,9 @@ def legal_mask_on_trick(hand: int, trick: Sequence[int], denomination: Denominat
 def legal_cards(hand: Sequence[Card], trick: Sequence[Card], denomination: Denomination) -> list[Card]:
     """Legal cards under a coinche denomination (:func:`legal_mask_on_trick` on cards)."""
     if isinstance(denomination, Suit):
-        from arbitre.rulings.belote.play import legal_cards as belote_legal
         return belote_legal(hand, trick, denomination)
     if not trick:
         return list(hand)
-    from arbitre.rulings.belote.play import mask_of
-
     legal = legal_mask_on_trick(mask_of(hand), [c.index for c in trick], denomination)
     return [c for c in hand if legal >> c.index & 1]
 

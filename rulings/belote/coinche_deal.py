@@ -20,12 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
-from arbitre.rulings.belote.cards import Card, Rank, Suit
+from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
 from arbitre.rulings.belote.coinche import (
     CoincheScore,
     CoincheVariants,
     Contract,
+    Denomination,
     card_points,
     contract_made,
     legal_cards,
@@ -62,6 +64,12 @@ def obligation_broken(hand: Sequence[Card], trick: Sequence[Card], contract: Con
     return Obligation.OVERTRUMP  # TA: every suit is trump; a higher card of the led suit was due
 
 
+@cache
+def _points_by_index(denomination: Denomination) -> tuple[int, ...]:
+    """:func:`card_points` of the 32 cards by card index under ``denomination`` (a deal's scoring looks up 32)."""
+    return tuple(card_points(c, denomination) for c in DECK)
+
+
 @dataclass(frozen=True)
 class DealOutcome:
     """A played deal, scored. Teams are 0 (seats 0 and 2) and 1 (seats 1 and 3)."""
@@ -88,16 +96,19 @@ def score_played_deal(contract: Contract, coinche_level: int, bidder: int, hands
     taker_team = bidder % 2
     points, won = [0, 0], [0, 0]
     bidder_tricks = 0
+    worth = _points_by_index(den)
     for _, cards, winner in tricks:
-        points[winner % 2] += sum(card_points(c, den) for c in cards)
+        points[winner % 2] += sum([worth[c.suit * 8 + c.rank] for c in cards])
         won[winner % 2] += 1
         bidder_tricks += winner == bidder
     if tricks:
         points[tricks[-1][2] % 2] += LAST_TRICK
     belote_team = None
     if isinstance(den, Suit):
+        king, queen = den * 8 + Rank.KING, den * 8 + Rank.QUEEN  # card indexes (``Card.index``)
         for seat, hand in enumerate(hands):
-            if Card(den, Rank.KING) in hand and Card(den, Rank.QUEEN) in hand:
+            held = {c.suit * 8 + c.rank for c in hand}
+            if king in held and queen in held:
                 belote_team = seat % 2
     tb, db = belote_team == taker_team, belote_team == 1 - taker_team
     made = contract_made(contract, points[taker_team], points[1 - taker_team], won[taker_team], bidder_tricks, tb)

@@ -212,3 +212,33 @@ def test_a_command_sent_with_the_name_that_completes_a_table_finds_the_cards_dea
         await p.close()
 
     served(body, ServerOptions(bots=3, seed=2))
+
+
+def test_forty_players_arriving_at_once_get_their_replies_then_ten_tables_deal(served):
+    """40 NAMEs in one burst: each gets its reply before anything of its table; the ten tables (more than the
+    server starts in one turn of its loop) all deal, one player of each asked to bid."""
+    import asyncio
+
+    async def body(port, srv):
+        players = [await Player.connect(port) for _ in range(40)]
+        for i, p in enumerate(players):  # no await between the writes: one burst
+            p.writer.write(f"NAME burst{i:02d}\n".encode())
+        for p in players:
+            assert (await asyncio.wait_for(p.replies.get(), 10)) == "200 Nickname changed"
+        for p in players:
+            await p.wait_event("610 your cards: ")
+            codes = [e[:3] for e in p.events]
+            assert codes[0] == "600" and codes.index("601") < codes.index("610")
+        tables: dict[str, list[Player]] = {}
+        for p in players:
+            seated = next(e for e in p.events if e.startswith("601"))
+            tables.setdefault(seated.split(",")[0], []).append(p)
+        assert len(tables) == 10 and all(len(t) == 4 for t in tables.values())
+        for group in tables.values():
+            first = await whose_turn(group, want="your turn to bid (no contract yet)")
+            assert sum(p.turn is not None for p in group) == 1 and first in group
+        assert not srv.unstarted
+        for p in players:
+            await p.close()
+
+    served(body, ServerOptions(seed=4))
