@@ -538,11 +538,17 @@ def players_main(argv: list[str]) -> dict[str, Any]:
     print(f"advanced: median {adv['median_ms']:.1f} ms per card decision, CPU time {adv['cpu_median_ms']:.1f} ms"
           f" ({adv['decisions']} decisions); target <= {ADVANCED_TARGET_MS:.0f} ms (issue 10):"
           f" {'met' if adv['median_ms'] <= ADVANCED_TARGET_MS else 'NOT met'}")
-    one = gym_strength("memory", "simple", 1000, 1)["deals_per_second"]
-    two = gym_strength("memory", "simple", 1000, 2)["deals_per_second"]
-    out["speed"]["workers"] = {"1": one, "2": two, "speedup": two / one}
-    print(f"gym memory vs simple, 1000 boards: {one:,.0f} deals/s on 1 worker, {two:,.0f} on 2 ({two / one:.2f}x);"
-          f" target >= {WORKERS_TARGET}x (issue 10): {'met' if two / one >= WORKERS_TARGET else 'NOT met'}")
+    runs = []  # three interleaved pairs (1 worker, then 2), the median of each: one pair swings by about 0.2x
+    for _ in range(3):
+        runs.append((gym_strength("memory", "simple", 1000, 1)["deals_per_second"],
+                     gym_strength("memory", "simple", 1000, 2)["deals_per_second"]))
+    one = statistics.median(r[0] for r in runs)
+    two = statistics.median(r[1] for r in runs)
+    ratios = ", ".join(f"{b / a:.2f}x" for a, b in runs)
+    out["speed"]["workers"] = {"1": one, "2": two, "speedup": two / one, "runs": runs}
+    print(f"gym memory vs simple, 1000 boards, median of 3 pairs: {one:,.0f} deals/s on 1 worker, {two:,.0f} on 2"
+          f" ({two / one:.2f}x; pairs {ratios}); target >= {WORKERS_TARGET}x (issue 10):"
+          f" {'met' if two / one >= WORKERS_TARGET else 'NOT met'}")
     out["load_after"] = _load()
     out["targets"] = {"players_deals_per_second": PLAYERS_TARGET, "advanced_median_ms": ADVANCED_TARGET_MS,
                       "workers_speedup": WORKERS_TARGET}
