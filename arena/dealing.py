@@ -36,13 +36,12 @@ from arbitre.rulings.belote.play import TRICK_KEY, legal_mask
 from arbitre.rulings.belote.scoring import (
     BELOTE_MASK,
     BELOTE_POINTS,
-    LAST_TRICK_BONUS,
     AnnounceTieRule,
     DealScore,
     Variants,
     hand_announces,
-    mask_points,
     score_deal,
+    team_points,
 )
 
 ALL_CARDS = (1 << 32) - 1
@@ -287,12 +286,7 @@ def score_played(dealer: int, pack: list[int], taker: int, take_round: int, trum
     """
     h0, h1, h2, h3 = hands
     won0, won1 = won
-    points0 = mask_points(won0, trump)
-    points1 = mask_points(won1, trump)
-    if winners[-1] & 1:
-        points1 += LAST_TRICK_BONUS
-    else:
-        points0 += LAST_TRICK_BONUS
+    points0, points1 = team_points(won0, won1, trump, winners[-1] & 1)
     kq = BELOTE_MASK[trump]  # one hand at most holds King and Queen of trump
     belote_team = 0 if h0 & kq == kq or h2 & kq == kq else 1 if h1 & kq == kq or h3 & kq == kq else None
     ann0 = ann1 = 0

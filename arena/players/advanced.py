@@ -40,7 +40,7 @@ from arbitre.arena.players.simple import simple_card
 from arbitre.arena.players.tactics import bits, strongest, trump_points
 from arbitre.rulings.belote.cards import DECK, Card, Suit
 from arbitre.rulings.belote.play import SUIT_MASK, legal_mask, winner_pos
-from arbitre.rulings.belote.scoring import LAST_TRICK_BONUS, mask_points, score_deal
+from arbitre.rulings.belote.scoring import score_deal, team_points
 
 DEFAULT_BUDGET = 16
 TAKE_MARGIN = 80.0
@@ -122,8 +122,7 @@ def rollout(hands: list[int], history_len: int, trick: list[int], leader: int, w
             won[winner & 1] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
             leader = last_winner = winner
             trick = []
-    points = [mask_points(won[0], trump), mask_points(won[1], trump)]
-    points[last_winner & 1] += LAST_TRICK_BONUS
+    points = team_points(won[0], won[1], trump, last_winner & 1)
     capot = "taker" if won[taker_team] == _ALL else "defence" if won[1 - taker_team] == _ALL else None
     score = score_deal(points[taker_team], points[1 - taker_team], capot=capot)
     return score.taker - score.defence

@@ -178,6 +178,14 @@ def mask_points(cards: int, trump: int) -> int:
     return p0[cards & 0xFF] + p1[cards >> 8 & 0xFF] + p2[cards >> 16 & 0xFF] + p3[cards >> 24 & 0xFF]
 
 
+def team_points(won0: int, won1: int, trump: int, last_team: int) -> tuple[int, int]:
+    """Card points of each team (0: seats 0/2, 1: seats 1/3) from the cards it won (bitmasks),
+    the dix de der going to ``last_team``, the team that won the last trick: 162 in all."""
+    if last_team:
+        return mask_points(won0, trump), mask_points(won1, trump) + LAST_TRICK_BONUS
+    return mask_points(won0, trump) + LAST_TRICK_BONUS, mask_points(won1, trump)
+
+
 def _summary(announces: Sequence[tuple[int, int]]) -> tuple[int, int]:
     """(sum of points, best packed key without trump flag or -1) of (points, top) announces."""
     return sum(p for p, _ in announces), max((p * 16 + top * 2 for p, top in announces), default=-1)
