@@ -175,7 +175,8 @@ SUIT_BYTE_POINTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 def mask_points(cards: int, trump: int) -> int:
     """Card points of a set of cards (bitmask), without the dix de der."""
     p0, p1, p2, p3 = SUIT_BYTE_POINTS[trump]
-    return p0[cards & 0xFF] + p1[cards >> 8 & 0xFF] + p2[cards >> 16 & 0xFF] + p3[cards >> 24 & 0xFF]
+    d, c, b, a = cards.to_bytes(4)  # the four suits' rank masks, suit 3 first (one C call, no shifts)
+    return p0[a] + p1[b] + p2[c] + p3[d]
 
 
 def team_points(won0: int, won1: int, trump: int, last_team: int) -> tuple[int, int]:
@@ -221,10 +222,7 @@ def hand_announces(hand: int, trump: int) -> tuple[int, int]:
     up the keys (and its trump suit's best sequence once more, with its trump flag).
     The simulators call it for every hand of every deal.
     """
-    a = hand & 0xFF
-    b = hand >> 8 & 0xFF
-    c = hand >> 16 & 0xFF
-    d = hand >> 24 & 0xFF
+    d, c, b, a = hand.to_bytes(4)  # the four suits' rank masks, suit 3 first (one C call, no shifts)
     four = a & b & c & d
     seq = _SEQUENCE_POINTS_BY_MASK
     points = seq[a] + seq[b] + seq[c] + seq[d] + _CARRE_POINTS_BY_MASK[four]
