@@ -199,6 +199,8 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
 
 #: Cards in each hand when the first seven tricks are led (the eighth is played apart: one card each).
 _HAND_SIZES = (8, 7, 6, 5, 4, 3, 2)
+#: _FOLLOWERS[leader]: (seat, position in the trick, position of its partner or -1 if the partner plays later).
+_FOLLOWERS = tuple(((order[1], 1, -1), (order[2], 2, 0), (order[3], 3, 1)) for order in ORDERS)
 
 
 def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: bool,
@@ -210,9 +212,8 @@ def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump
     followers, the whole hand for the leader) the card played is the ``floor(u * n)``-th
     lowest. All 32 draws are taken at once before the first card (nothing else draws in
     between, so the sequence is the same as drawing card by card). The leader's card is
-    played apart from the three followers', which are written out one after the other (no
-    loop, no test of the position per card: whether the partner is master is known from
-    the position, and the fourth card only decides who wins). In the last trick
+    played apart from the three followers' (no test of the position per card), and the
+    partner of each follower is known by position (:data:`_FOLLOWERS`). In the last trick
     every seat holds one card, its only legal card, so the kernel is not asked (the draw
     is still taken).
     """
@@ -239,46 +240,20 @@ def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump
         key = keys[led]
         best_key = key[card]
         best_pos = 0
-        s1, s2, s3 = FOLLOWERS[leader]
-        hand = left[s1]  # position 1: its partner has not played
-        options = legal(hand, led, best, False, trump, must_undertrump)
-        n = draw() * options.bit_count()
-        while n >= 1.0:
-            options &= options - 1
-            n -= 1.0
-        bit = options & -options
-        left[s1] = hand ^ bit
-        trick |= bit
-        card = bit.bit_length() - 1
-        play(card)
-        if key[card] > best_key:
-            best, best_key, best_pos = card, key[card], 1
-        hand = left[s2]  # position 2: its partner led
-        options = legal(hand, led, best, best_pos == 0, trump, must_undertrump)
-        n = draw() * options.bit_count()
-        while n >= 1.0:
-            options &= options - 1
-            n -= 1.0
-        bit = options & -options
-        left[s2] = hand ^ bit
-        trick |= bit
-        card = bit.bit_length() - 1
-        play(card)
-        if key[card] > best_key:
-            best, best_key, best_pos = card, key[card], 2
-        hand = left[s3]  # position 3: its partner played second
-        options = legal(hand, led, best, best_pos == 1, trump, must_undertrump)
-        n = draw() * options.bit_count()
-        while n >= 1.0:
-            options &= options - 1
-            n -= 1.0
-        bit = options & -options
-        left[s3] = hand ^ bit
-        trick |= bit
-        card = bit.bit_length() - 1
-        play(card)
-        if key[card] > best_key:  # the last card of the trick: only who wins matters now
-            best_pos = 3
+        for seat, pos, partner in _FOLLOWERS[leader]:
+            hand = left[seat]
+            options = legal(hand, led, best, best_pos == partner, trump, must_undertrump)
+            n = draw() * options.bit_count()
+            while n >= 1.0:
+                options &= options - 1
+                n -= 1.0
+            bit = options & -options
+            left[seat] = hand ^ bit
+            trick |= bit
+            card = bit.bit_length() - 1
+            play(card)
+            if key[card] > best_key:
+                best, best_key, best_pos = card, key[card], pos
         leader = (leader + best_pos) & 3
         won[leader & 1] |= trick
         winners.append(leader)
