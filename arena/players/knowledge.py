@@ -143,6 +143,11 @@ class _Fold:
             self.count = len(view.history)
 
 
+read_new = _read
+"""``read_new(view, start, voids, played)``: :func:`_read`, for a player that keeps a :class:`_Fold` up to date
+itself (the ``memory`` player's chooser: one call per card instead of two)."""
+
+
 _SHARED = threading.local()
 """This thread's :class:`_Fold` (``_SHARED.fold``), shared by every :class:`Tracker` of the thread."""
 

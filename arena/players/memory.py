@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from arbitre.arena.observation import Observation, SeatView
 from arbitre.arena.player import BasePlayer, Chooser, reads_view
-from arbitre.arena.players.knowledge import ALL, MASTER, Knowledge, Tracker, infer, public
+from arbitre.arena.players.knowledge import ALL, MASTER, Knowledge, Tracker, infer, public, read_new
 from arbitre.arena.players.tactics import (
     BEATS,
     OTHER_SUITS,
@@ -40,7 +40,7 @@ from arbitre.arena.players.tactics import (
     trump_points,
 )
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
-from arbitre.rulings.belote.play import SUIT_MASK, winner_pos
+from arbitre.rulings.belote.play import SUIT_MASK, TRICK_KEY
 from arbitre.rulings.belote.scoring import POINTS
 
 TAKE_TRICKS = 2
@@ -83,12 +83,12 @@ def memory_bid(obs: Observation | SeatView, tricks: int = TAKE_TRICKS, points: i
         hand = obs.hand | 1 << obs.turned
         return SUITS[turned] if sure_tricks(hand, turned) >= tricks and trump_points(hand, turned) >= points else None
     hand = obs.hand
-    best, best_key = -1, (-1, -1)
+    best, best_key = -1, -1
     for suit in OTHER_SUITS[turned]:
-        key = (sure_tricks(hand, suit), trump_points(hand, suit))
+        key = sure_tricks(hand, suit) << 8 | trump_points(hand, suit)  # (tricks, points) as one int: points < 256
         if key > best_key:
             best, best_key = suit, key
-    return SUITS[best] if best_key[0] >= tricks and best_key[1] >= points else None
+    return SUITS[best] if best_key >> 8 >= tricks and best_key & 0xFF >= points else None
 
 
 #: _SURE_ORDER[trump][card]: among cards sure to win, the trump worth the fewest points first, else the
@@ -167,10 +167,19 @@ def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], 
             | (mine >> 24 != 0) << 3
         return cheapest(legal & ~SUITS_OF[suits] or legal, trump)
 
-    trick = history[len(history) - n:]
-    pos = winner_pos(trick, trump)
-    best = trick[pos]
-    led = trick[0] >> 3
+    # the card winning the trick so far (the kernel's winner_pos, written out on the history) and its points
+    points = POINTS[trump]
+    first = len(history) - n
+    best = history[first]
+    led = best >> 3
+    keys = TRICK_KEY[trump][led]
+    pos = 0
+    at_stake = points[best]
+    for i in range(1, n):
+        card = history[first + i]
+        at_stake += points[card]
+        if keys[card] > keys[best]:
+            best, pos = card, i
     # the only opponent still to play after me is my left-hand neighbour, unless I play last
     after = (seat + 1) % 4 if n < 3 else -1
     beats = BEATS[trump][led]
@@ -183,14 +192,10 @@ def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], 
         return cheapest(plain or legal, trump)
     winners = legal & beats[best]  # the cards that beat the trick so far (tactics.beating)
     if winners:
-        points = POINTS[trump]
         # sure to win: beating the strongest card of the threat (one suit, so strength is trick order)
         sure = winners & beats[strongest(threat, trump)] if threat else winners
         if sure:
             return min(bits(sure), key=_SURE_ORDER[trump].__getitem__)
-        at_stake = 0
-        for c in trick:
-            at_stake += points[c]
         if after < 0 or at_stake >= 10:
             return cheapest(winners, trump)
     return cheapest(legal, trump)
@@ -221,11 +226,16 @@ class MemoryPlayer(BasePlayer):
         turned = 1 << view.turned  # in my hand, played, or known to be the taker's: never unseen
 
         fold = public(view)
+        read = read_new
+        voids = fold.voids  # the fold's list, changed in place
 
         def choose(seat: int, hand: int, legal: int) -> int:
-            if len(history) > fold.count:
-                fold.catch_up(view)
-            played, voids = fold.played, fold.voids
+            count = len(history)
+            if count > fold.count:  # fold.catch_up(view), without its call
+                fold.played = played = read(view, fold.count, voids, fold.played)
+                fold.count = count
+            else:
+                played = fold.played
             taker_known = turned if taker != seat and not played & turned else 0
             return _card(legal, trump, seat, hand, history, taker, played, voids, ALL & ~played & ~hand & ~turned,
                          taker_known)
