@@ -164,16 +164,27 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
     trick_keys = TRICK_KEY[trump]
     play = plays.append
     lead = leaders.append
+    legal = legal_mask
     for k in range(1, 9):
         lead(leader)
-        seat = leader
-        options = hand = left[seat]
-        led = best = best_key = best_seat = trick = -1
-        key: tuple[int, ...] = ()
-        for seat in ORDERS[leader]:
-            if led >= 0:
-                hand = left[seat]
-                options = legal_mask(hand, led, best, best_seat == seat ^ 2, trump, must_undertrump)
+        # the leader: any card of its hand (asked unless it is the last one)
+        hand = left[leader]
+        if hand & (hand - 1):
+            card = choose(leader, hand, hand, k)
+            trick = 1 << card
+        else:
+            trick = hand
+            card = trick.bit_length() - 1
+        left[leader] = hand ^ trick
+        play(card)
+        led = card >> 3
+        key = trick_keys[led]
+        best, best_key, best_pos = card, key[card], 0
+        # the followers, by position in the trick (their partner's position: _FOLLOWERS)
+        for seat, pos, partner in _FOLLOWERS[leader]:
+            hand = left[seat]
+            # a single card left is the only legal one (the kernel is not asked)
+            options = legal(hand, led, best, best_pos == partner, trump, must_undertrump) if hand & (hand - 1) else hand
             if options & (options - 1):
                 card = choose(seat, hand, options, k)
                 bit = 1 << card
@@ -182,18 +193,12 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
                 card = bit.bit_length() - 1
             left[seat] = hand ^ bit
             play(card)
-            if led < 0:
-                trick = bit
-                led = card >> 3
-                key = trick_keys[led]
-                best, best_key, best_seat = card, key[card], seat
-            else:
-                trick |= bit
-                if key[card] > best_key:
-                    best, best_key, best_seat = card, key[card], seat
-        won[best_seat & 1] |= trick
-        winners.append(best_seat)
-        leader = best_seat
+            trick |= bit
+            if key[card] > best_key:
+                best, best_key, best_pos = card, key[card], pos
+        leader = (leader + best_pos) & 3
+        won[leader & 1] |= trick
+        winners.append(leader)
     return winners, won
 
 
