@@ -33,7 +33,7 @@ from arbitre.arena.players.tactics import (
     BEATS,
     OTHER_SUITS,
     SUITS,
-    bits,
+    byte_best,
     cheapest,
     richest,
     strongest,
@@ -96,6 +96,15 @@ def memory_bid(obs: Observation | SeatView, tricks: int = TAKE_TRICKS, points: i
 _SURE_ORDER: tuple[tuple[int, ...], ...] = tuple(
     tuple((POINTS[t][c] if c >> 3 == t else -POINTS[t][c]) * 64 + c for c in range(32)) for t in (0, 1, 2, 3, -1)
 )  # [-1]: no trump suit (trump -1), as the rule reads POINTS[-1]
+#: _SURE_FIRST[trump][suit][byte]: the card of a mask coming first in _SURE_ORDER as four byte look-ups (the
+#: tactics helpers' tables: the largest 64 - (points or -points), then the lowest index, is the smallest order).
+_SURE_FIRST = byte_best([[64 - (order[c] >> 6) for c in range(32)] for order in _SURE_ORDER])
+
+
+def _sure_first(mask: int, trump: int) -> int:
+    """``min(bits(mask), key=_SURE_ORDER[trump].__getitem__)`` for a non-empty ``mask``, by table."""
+    a, b, c, d = _SURE_FIRST[trump]
+    return 31 - max(a[mask & 0xFF], b[mask >> 8 & 0xFF], c[mask >> 16 & 0xFF], d[mask >> 24 & 0xFF]) % 32
 
 
 #: TOPS[trump][suit][left]: :data:`MASTER` as a one-card bitmask (0 when the suit is all played), so the
@@ -195,7 +204,7 @@ def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], 
         # sure to win: beating the strongest card of the threat (one suit, so strength is trick order)
         sure = winners & beats[strongest(threat, trump)] if threat else winners
         if sure:
-            return min(bits(sure), key=_SURE_ORDER[trump].__getitem__)
+            return _sure_first(sure, trump)
         if after < 0 or at_stake >= 10:
             return cheapest(winners, trump)
     return cheapest(legal, trump)
