@@ -176,23 +176,28 @@ def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], 
             | (mine >> 24 != 0) << 3
         return cheapest(legal & ~SUITS_OF[suits] or legal, trump)
 
-    # the card winning the trick so far (the kernel's winner_pos, written out on the history) and its points
-    points = POINTS[trump]
+    # the card winning the trick so far (the kernel's winner_pos, written out on the history)
     first = len(history) - n
     best = history[first]
     led = best >> 3
     keys = TRICK_KEY[trump][led]
     pos = 0
-    at_stake = points[best]
-    for i in range(1, n):
-        card = history[first + i]
-        at_stake += points[card]
+    if n > 1:
+        card = history[first + 1]
         if keys[card] > keys[best]:
-            best, pos = card, i
-    # the only opponent still to play after me is my left-hand neighbour, unless I play last
-    after = (seat + 1) % 4 if n < 3 else -1
+            best, pos = card, 1
+        if n > 2:
+            card = history[first + 2]
+            if keys[card] > keys[best]:
+                best, pos = card, 2
     beats = BEATS[trump][led]
-    threat = _threat(unseen | taker_known if after == taker else unseen, voids[after], led, trump) if after >= 0 else 0
+    # the only opponent still to play after me is my left-hand neighbour, unless I play last
+    if n < 3:
+        after = (seat + 1) & 3
+        threat = _threat(unseen | taker_known if after == taker else unseen, voids[after], led, trump)
+    else:
+        after = -1
+        threat = 0
     if n >= 2 and pos == n - 2:  # partner winning
         if not threat & beats[best]:
             # smear points, but keep the cards that will win tricks of their own
@@ -205,7 +210,13 @@ def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], 
         sure = winners & beats[strongest(threat, trump)] if threat else winners
         if sure:
             return _sure_first(sure, trump)
-        if after < 0 or at_stake >= 10:
+        if after < 0:
+            return cheapest(winners, trump)
+        points = POINTS[trump]
+        at_stake = 0
+        for i in range(first, first + n):
+            at_stake += points[history[i]]
+        if at_stake >= 10:
             return cheapest(winners, trump)
     return cheapest(legal, trump)
 
@@ -240,11 +251,16 @@ class MemoryPlayer(BasePlayer):
 
         def choose(seat: int, hand: int, legal: int) -> int:
             count = len(history)
-            if count > fold.count:  # fold.catch_up(view), without its call
-                fold.played = played = read(view, fold.count, voids, fold.played)
-                fold.count = count
-            else:
-                played = fold.played
+            done = count & ~3  # cards of the finished tricks: the fold reads them once per trick
+            if done > fold.count:  # fold.catch_up(view) up to the current trick, without its call
+                fold.played = read(view, fold.count, voids, fold.played, done)
+                fold.count = done
+            # the cards of the current trick are played too; the voids they show do not matter here: they are
+            # of seats that played before me, and _card reads only the voids of the seat after me (following)
+            # or of the opponents when I lead (no current trick)
+            played = fold.played
+            for i in range(done, count):
+                played |= 1 << history[i]
             taker_known = turned if taker != seat and not played & turned else 0
             return _card(legal, trump, seat, hand, history, taker, played, voids, ALL & ~played & ~hand & ~turned,
                          taker_known)
