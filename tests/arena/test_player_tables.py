@@ -28,3 +28,29 @@ def test_the_first_sure_winner_by_table_is_the_minimum_of_the_order():
             mask = rng.getrandbits(32) & rng.getrandbits(32) & rng.getrandbits(32)
             if mask:
                 assert _sure_first(mask, trump) == min(bits(mask), key=_SURE_ORDER[trump].__getitem__)
+
+
+def test_an_illegal_card_from_a_chooser_is_named_on_the_untimed_path_too():
+    """Decisions not sampled for timing go through the engine's chooser-only path: still checked."""
+    import pytest
+
+    from arbitre.arena.engine import Clock, PlayerError, play_deal
+    from arbitre.arena.match import cut, shuffled
+    from arbitre.arena.players.simple import SimplePlayer
+
+    class Cheat(SimplePlayer):
+        def card_chooser(self, view):  # type: ignore[no-untyped-def]
+            calls = [0]
+
+            def choose(seat: int, hand: int, legal: int) -> int:
+                calls[0] += 1
+                if calls[0] < 6:
+                    return (legal & -legal).bit_length() - 1
+                return ((~legal & hand) or ~legal & ((1 << 32) - 1)).bit_length() - 1  # a card it may not play
+
+            return choose
+
+    rng = random.Random(8)
+    with pytest.raises(PlayerError, match="not a legal card"):
+        for d in range(20):
+            play_deal([Cheat() for _ in range(4)], cut(shuffled(rng), rng), d % 4, clock=Clock(8))
