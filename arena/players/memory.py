@@ -37,6 +37,7 @@ from arbitre.arena.players.tactics import (
     cheapest,
     richest,
     strongest,
+    trick_best,
     trump_points,
 )
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
@@ -178,18 +179,8 @@ def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], 
 
     # the card winning the trick so far (the kernel's winner_pos, written out on the history)
     first = len(history) - n
-    best = history[first]
-    led = best >> 3
-    keys = TRICK_KEY[trump][led]
-    pos = 0
-    if n > 1:
-        card = history[first + 1]
-        if keys[card] > keys[best]:
-            best, pos = card, 1
-        if n > 2:
-            card = history[first + 2]
-            if keys[card] > keys[best]:
-                best, pos = card, 2
+    led = history[first] >> 3
+    best, pos = trick_best(history, n, TRICK_KEY[trump][led])
     beats = BEATS[trump][led]
     # the only opponent still to play after me is my left-hand neighbour, unless I play last
     if n < 3:

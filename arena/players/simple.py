@@ -36,6 +36,7 @@ from arbitre.arena.players.tactics import (
     cheapest,
     richest,
     strongest,
+    trick_best,
     trump_points,
     winner_pos,
 )
@@ -148,20 +149,8 @@ class SimplePlayer(BasePlayer):
             n = played & 3
             if not n:
                 return simple_lead(hand, legal, trump, seat & 1 == taker_team)
-            # the card winning the trick so far (tactics.winner_pos on the trick, written out on the view)
-            first = played - n
-            best = history[first]
-            led = best >> 3
-            keys = keys_by_led[led]
-            pos = 0
-            if n > 1:
-                card = history[first + 1]
-                if keys[card] > keys[best]:
-                    best, pos = card, 1
-                if n > 2:
-                    card = history[first + 2]
-                    if keys[card] > keys[best]:
-                        best, pos = card, 2
+            led = history[played - n] >> 3
+            best, pos = trick_best(history, n, keys_by_led[led])
             return simple_follow(legal, n, led, best, pos, trump)
 
         return choose

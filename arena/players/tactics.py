@@ -140,6 +140,24 @@ def winner_pos(trick: Sequence[int], trump: int) -> int:
     return max(range(len(trick)), key=lambda i: keys[trick[i]])
 
 
+def trick_best(history: Sequence[int], n: int, keys: Sequence[int]) -> tuple[int, int]:
+    """The card winning the current trick (the last ``n`` cards of ``history``, 1 to 3) and its position:
+    :func:`winner_pos` on a live history, without a slice, given the trick keys of the suit led
+    (``TRICK_KEY[trump][led]``)."""
+    first = len(history) - n
+    best = history[first]
+    pos = 0
+    if n > 1:
+        card = history[first + 1]
+        if keys[card] > keys[best]:
+            best, pos = card, 1
+        if n > 2:
+            card = history[first + 2]
+            if keys[card] > keys[best]:
+                best, pos = card, 2
+    return best, pos
+
+
 _TRUMP_BYTE_POINTS = BYTE_POINTS[1]
 
 

@@ -54,3 +54,16 @@ def test_an_illegal_card_from_a_chooser_is_named_on_the_untimed_path_too():
     with pytest.raises(PlayerError, match="not a legal card"):
         for d in range(20):
             play_deal([Cheat() for _ in range(4)], cut(shuffled(rng), rng), d % 4, clock=Clock(8))
+
+
+def test_trick_best_is_the_kernels_winner_on_a_live_history():
+    from arbitre.arena.players.tactics import TRICK_KEY, trick_best, winner_pos
+
+    rng = random.Random(6)
+    for _ in range(3000):
+        history = rng.sample(range(32), rng.randrange(1, 29))
+        n = len(history) & 3 or rng.randrange(1, 4)
+        trump = rng.randrange(6)
+        trick = history[len(history) - n:]
+        pos = winner_pos(trick, trump)
+        assert trick_best(history, n, TRICK_KEY[trump][trick[0] >> 3]) == (trick[pos], pos)
