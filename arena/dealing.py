@@ -65,16 +65,20 @@ SEATS_OF_POSITIONS = tuple(tuple(_seats_of_positions(d, t) for t in range(4)) fo
 
 def first_hands(pack: Sequence[int], dealer: int) -> list[int]:
     """The 5-card hands (bitmasks, by seat) after the 3+2 deal; the turned card is ``pack[20]``."""
-    hands = [0, 0, 0, 0]
-    for seat, card in zip(SEATS_OF_POSITIONS[dealer][0][:20], pack, strict=False):
-        hands[seat] |= 1 << card
-    return hands
+    c = FIRST_BY_SEAT[dealer](pack)
+    b = BIT
+    return [b[c[0]] | b[c[1]] | b[c[2]] | b[c[3]] | b[c[4]], b[c[5]] | b[c[6]] | b[c[7]] | b[c[8]] | b[c[9]],
+            b[c[10]] | b[c[11]] | b[c[12]] | b[c[13]] | b[c[14]], b[c[15]] | b[c[16]] | b[c[17]] | b[c[18]] | b[c[19]]]
 
 
 #: BY_SEAT[dealer][taker]: picks the 32 cards of a pack grouped by seat (seat 0's eight first, then
 #: seat 1's...), in pack order within a seat: the distribution of :data:`SEATS_OF_POSITIONS` as one C call.
 BY_SEAT = tuple(tuple(itemgetter(*[p for s in range(4) for p in range(32) if SEATS_OF_POSITIONS[d][t][p] == s])
                       for t in range(4)) for d in range(4))
+#: FIRST_BY_SEAT[dealer]: picks the first 20 cards of a pack grouped by seat (five each, seat 0 first), as
+#: :data:`BY_SEAT` does for the whole pack: the 3+2 deal of :func:`first_hands` as one C call.
+FIRST_BY_SEAT = tuple(itemgetter(*[p for s in range(4) for p in range(20) if SEATS_OF_POSITIONS[d][0][p] == s])
+                      for d in range(4))
 BIT = tuple(1 << c for c in range(32))
 """BIT[card]: the bitmask of one card."""
 
@@ -164,16 +168,27 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
     trick_keys = TRICK_KEY[trump]
     play = plays.append
     lead = leaders.append
+    legal = legal_mask
     for k in range(1, 9):
         lead(leader)
-        seat = leader
-        options = hand = left[seat]
-        led = best = best_key = best_seat = trick = -1
-        key: tuple[int, ...] = ()
-        for seat in ORDERS[leader]:
-            if led >= 0:
-                hand = left[seat]
-                options = legal_mask(hand, led, best, best_seat == seat ^ 2, trump, must_undertrump)
+        # the leader: any card of its hand (asked unless it is the last one)
+        hand = left[leader]
+        if hand & (hand - 1):
+            card = choose(leader, hand, hand, k)
+            trick = 1 << card
+        else:
+            trick = hand
+            card = trick.bit_length() - 1
+        left[leader] = hand ^ trick
+        play(card)
+        led = card >> 3
+        key = trick_keys[led]
+        best, best_key, best_pos = card, key[card], 0
+        # the followers, by position in the trick (their partner's position: _FOLLOWERS)
+        for seat, pos, partner in _FOLLOWERS[leader]:
+            hand = left[seat]
+            # a single card left is the only legal one (the kernel is not asked)
+            options = legal(hand, led, best, best_pos == partner, trump, must_undertrump) if hand & (hand - 1) else hand
             if options & (options - 1):
                 card = choose(seat, hand, options, k)
                 bit = 1 << card
@@ -182,18 +197,12 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
                 card = bit.bit_length() - 1
             left[seat] = hand ^ bit
             play(card)
-            if led < 0:
-                trick = bit
-                led = card >> 3
-                key = trick_keys[led]
-                best, best_key, best_seat = card, key[card], seat
-            else:
-                trick |= bit
-                if key[card] > best_key:
-                    best, best_key, best_seat = card, key[card], seat
-        won[best_seat & 1] |= trick
-        winners.append(best_seat)
-        leader = best_seat
+            trick |= bit
+            if key[card] > best_key:
+                best, best_key, best_pos = card, key[card], pos
+        leader = (leader + best_pos) & 3
+        won[leader & 1] |= trick
+        winners.append(leader)
     return winners, won
 
 

@@ -65,14 +65,15 @@ class Knowledge:
         return self.unseen & SUIT_MASK[suit]
 
 
-def _read(obs: Observation | SeatView, start: int, voids: list[int], played: int) -> int:
-    """Fold the cards ``obs.history[start:]`` into ``voids``; return the new ``played`` mask.
+def _read(obs: Observation | SeatView, start: int, voids: list[int], played: int, stop: int = -1) -> int:
+    """Fold the cards ``obs.history[start:stop]`` (to the end when ``stop`` < 0) into ``voids``; return the
+    new ``played`` mask.
 
     Only a card of another suit than the one led tells something about voids, so the seat
     of a card is worked out only then.
     """
     history = obs.history
-    for i in range(start, len(history)):
+    for i in range(start, len(history) if stop < 0 else stop):
         card = history[i]
         played |= 1 << card
         pos = i & 3
@@ -141,6 +142,11 @@ class _Fold:
         if len(view.history) > self.count:
             self.played = _read(view, self.count, self.voids, self.played)
             self.count = len(view.history)
+
+
+read_new = _read
+"""``read_new(view, start, voids, played, stop)``: :func:`_read`, for a player that keeps a :class:`_Fold` up to
+date itself (the ``memory`` player's chooser folds whole tricks: one call per trick)."""
 
 
 _SHARED = threading.local()

@@ -28,19 +28,20 @@ from collections.abc import Sequence
 
 from arbitre.arena.observation import Observation, SeatView
 from arbitre.arena.player import BasePlayer, Chooser, reads_view
-from arbitre.arena.players.knowledge import ALL, MASTER, Knowledge, Tracker, infer, public
+from arbitre.arena.players.knowledge import ALL, MASTER, Knowledge, Tracker, infer, public, read_new
 from arbitre.arena.players.tactics import (
     BEATS,
     OTHER_SUITS,
     SUITS,
-    bits,
+    byte_best,
     cheapest,
     richest,
     strongest,
+    trick_best,
     trump_points,
 )
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
-from arbitre.rulings.belote.play import SUIT_MASK, winner_pos
+from arbitre.rulings.belote.play import SUIT_MASK, TRICK_KEY
 from arbitre.rulings.belote.scoring import POINTS
 
 TAKE_TRICKS = 2
@@ -83,12 +84,12 @@ def memory_bid(obs: Observation | SeatView, tricks: int = TAKE_TRICKS, points: i
         hand = obs.hand | 1 << obs.turned
         return SUITS[turned] if sure_tricks(hand, turned) >= tricks and trump_points(hand, turned) >= points else None
     hand = obs.hand
-    best, best_key = -1, (-1, -1)
+    best, best_key = -1, -1
     for suit in OTHER_SUITS[turned]:
-        key = (sure_tricks(hand, suit), trump_points(hand, suit))
+        key = sure_tricks(hand, suit) << 8 | trump_points(hand, suit)  # (tricks, points) as one int: points < 256
         if key > best_key:
             best, best_key = suit, key
-    return SUITS[best] if best_key[0] >= tricks and best_key[1] >= points else None
+    return SUITS[best] if best_key >> 8 >= tricks and best_key & 0xFF >= points else None
 
 
 #: _SURE_ORDER[trump][card]: among cards sure to win, the trump worth the fewest points first, else the
@@ -96,6 +97,15 @@ def memory_bid(obs: Observation | SeatView, tricks: int = TAKE_TRICKS, points: i
 _SURE_ORDER: tuple[tuple[int, ...], ...] = tuple(
     tuple((POINTS[t][c] if c >> 3 == t else -POINTS[t][c]) * 64 + c for c in range(32)) for t in (0, 1, 2, 3, -1)
 )  # [-1]: no trump suit (trump -1), as the rule reads POINTS[-1]
+#: _SURE_FIRST[trump][suit][byte]: the card of a mask coming first in _SURE_ORDER as four byte look-ups (the
+#: tactics helpers' tables: the largest 64 - (points or -points), then the lowest index, is the smallest order).
+_SURE_FIRST = byte_best([[64 - (order[c] >> 6) for c in range(32)] for order in _SURE_ORDER])
+
+
+def _sure_first(mask: int, trump: int) -> int:
+    """``min(bits(mask), key=_SURE_ORDER[trump].__getitem__)`` for a non-empty ``mask``, by table."""
+    a, b, c, d = _SURE_FIRST[trump]
+    return 31 - max(a[mask & 0xFF], b[mask >> 8 & 0xFF], c[mask >> 16 & 0xFF], d[mask >> 24 & 0xFF]) % 32
 
 
 #: TOPS[trump][suit][left]: :data:`MASTER` as a one-card bitmask (0 when the suit is all played), so the
@@ -167,14 +177,18 @@ def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], 
             | (mine >> 24 != 0) << 3
         return cheapest(legal & ~SUITS_OF[suits] or legal, trump)
 
-    trick = history[len(history) - n:]
-    pos = winner_pos(trick, trump)
-    best = trick[pos]
-    led = trick[0] >> 3
-    # the only opponent still to play after me is my left-hand neighbour, unless I play last
-    after = (seat + 1) % 4 if n < 3 else -1
+    # the card winning the trick so far (the kernel's winner_pos, written out on the history)
+    first = len(history) - n
+    led = history[first] >> 3
+    best, pos = trick_best(history, n, TRICK_KEY[trump][led])
     beats = BEATS[trump][led]
-    threat = _threat(unseen | taker_known if after == taker else unseen, voids[after], led, trump) if after >= 0 else 0
+    # the only opponent still to play after me is my left-hand neighbour, unless I play last
+    if n < 3:
+        after = (seat + 1) & 3
+        threat = _threat(unseen | taker_known if after == taker else unseen, voids[after], led, trump)
+    else:
+        after = -1
+        threat = 0
     if n >= 2 and pos == n - 2:  # partner winning
         if not threat & beats[best]:
             # smear points, but keep the cards that will win tricks of their own
@@ -183,15 +197,17 @@ def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], 
         return cheapest(plain or legal, trump)
     winners = legal & beats[best]  # the cards that beat the trick so far (tactics.beating)
     if winners:
-        points = POINTS[trump]
         # sure to win: beating the strongest card of the threat (one suit, so strength is trick order)
         sure = winners & beats[strongest(threat, trump)] if threat else winners
         if sure:
-            return min(bits(sure), key=_SURE_ORDER[trump].__getitem__)
+            return _sure_first(sure, trump)
+        if after < 0:
+            return cheapest(winners, trump)
+        points = POINTS[trump]
         at_stake = 0
-        for c in trick:
-            at_stake += points[c]
-        if after < 0 or at_stake >= 10:
+        for i in range(first, first + n):
+            at_stake += points[history[i]]
+        if at_stake >= 10:
             return cheapest(winners, trump)
     return cheapest(legal, trump)
 
@@ -221,11 +237,21 @@ class MemoryPlayer(BasePlayer):
         turned = 1 << view.turned  # in my hand, played, or known to be the taker's: never unseen
 
         fold = public(view)
+        read = read_new
+        voids = fold.voids  # the fold's list, changed in place
 
         def choose(seat: int, hand: int, legal: int) -> int:
-            if len(history) > fold.count:
-                fold.catch_up(view)
-            played, voids = fold.played, fold.voids
+            count = len(history)
+            done = count & ~3  # cards of the finished tricks: the fold reads them once per trick
+            if done > fold.count:  # fold.catch_up(view) up to the current trick, without its call
+                fold.played = read(view, fold.count, voids, fold.played, done)
+                fold.count = done
+            # the cards of the current trick are played too; the voids they show do not matter here: they are
+            # of seats that played before me, and _card reads only the voids of the seat after me (following)
+            # or of the opponents when I lead (no current trick)
+            played = fold.played
+            for i in range(done, count):
+                played |= 1 << history[i]
             taker_known = turned if taker != seat and not played & turned else 0
             return _card(legal, trump, seat, hand, history, taker, played, voids, ALL & ~played & ~hand & ~turned,
                          taker_known)

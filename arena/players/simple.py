@@ -26,15 +26,17 @@ from collections.abc import Sequence
 from arbitre.arena.observation import Observation, SeatView
 from arbitre.arena.player import BasePlayer, Chooser, reads_view
 from arbitre.arena.players.tactics import (
+    BEATS,
     LEADS,
     OTHER_SUITS,
     SUITS,
+    TRICK_KEY,
     TRUMP_MASK,
-    beating,
     bits,
     cheapest,
     richest,
     strongest,
+    trick_best,
     trump_points,
     winner_pos,
 )
@@ -95,19 +97,27 @@ def simple_card(hand: int, legal: int, trick: Sequence[int], trump: int, our_sid
     rules on those contracts' strengths and points; the masters led at once are the jacks in TA.
     """
     if not trick:
-        leads = legal & LEADS[trump]
-        if leads:  # the first master in card order
-            return (leads & -leads).bit_length() - 1
-        if our_side_took and trump < 4 and hand & JACKS[trump]:
-            return strongest(legal & TRUMP_MASK[trump], trump)
-        return cheapest(legal, trump)
+        return simple_lead(hand, legal, trump, our_side_took)
     pos = winner_pos(trick, trump)
-    best = trick[pos]
-    last = len(trick) == 3
-    if len(trick) >= 2 and pos == len(trick) - 2:  # the partner wins the trick so far
+    return simple_follow(legal, len(trick), trick[0] >> 3, trick[pos], pos, trump)
+
+
+def simple_lead(hand: int, legal: int, trump: int, our_side_took: bool) -> int:
+    """:func:`simple_card` on an empty trick: a master at once, the highest trump with the jack, or the cheapest."""
+    leads = legal & LEADS[trump]
+    if leads:  # the first master in card order
+        return (leads & -leads).bit_length() - 1
+    if our_side_took and trump < 4 and hand & JACKS[trump]:
+        return strongest(legal & TRUMP_MASK[trump], trump)
+    return cheapest(legal, trump)
+
+
+def simple_follow(legal: int, n: int, led: int, best: int, pos: int, trump: int) -> int:
+    """:func:`simple_card` with ``n`` cards in the trick, led in ``led``, ``best`` winning it at position ``pos``."""
+    last = n == 3
+    if n >= 2 and pos == n - 2:  # the partner wins the trick so far
         return richest(legal, trump) if last else cheapest(legal, trump)
-    led = trick[0] >> 3
-    winners = beating(legal, led, best, trump)
+    winners = legal & BEATS[trump][led][best]  # tactics.beating, inlined
     if winners:
         plain_winners = winners & ~TRUMP_MASK[trump]
         if plain_winners and not last:  # others still play: hold the trick with the strongest card
@@ -132,9 +142,15 @@ class SimplePlayer(BasePlayer):
     def card_chooser(self, view: SeatView) -> Chooser:
         """``choose(seat, hand, legal) -> card`` for this deal: :meth:`play` on the live view."""
         history, trump, taker_team = view.history, view.trump, view.taker & 1
+        keys_by_led = TRICK_KEY[trump]
 
         def choose(seat: int, hand: int, legal: int) -> int:
-            n = len(history) & 3
-            return simple_card(hand, legal, history[-n:] if n else (), trump, seat & 1 == taker_team)
+            played = len(history)
+            n = played & 3
+            if not n:
+                return simple_lead(hand, legal, trump, seat & 1 == taker_team)
+            led = history[played - n] >> 3
+            best, pos = trick_best(history, n, keys_by_led[led])
+            return simple_follow(legal, n, led, best, pos, trump)
 
         return choose

@@ -69,7 +69,7 @@ def bits(mask: int) -> tuple[int, ...]:
     return b[0][mask & 0xFF] + b[1][mask >> 8 & 0xFF] + b[2][mask >> 16 & 0xFF] + b[3][mask >> 24 & 0xFF]
 
 
-def _byte_best(rows: Sequence[Sequence[int]]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+def byte_best(rows: Sequence[Sequence[int]]) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """``table[t][suit][byte]``: the largest ``rows[t][card] * 32 + 31 - card`` over the cards of ``suit``
     whose rank bits are set in ``byte`` (-1 for an empty byte): a max over the four bytes of a mask then
     gives the card with the largest row value, the lowest index among equals (``31 - result % 32``)."""
@@ -91,9 +91,9 @@ def _byte_best(rows: Sequence[Sequence[int]]) -> tuple[tuple[tuple[int, ...], ..
 # Row values so that "the largest" is the card each helper picks (ties: the lowest index, as a min/max
 # over the cards in index order picks): cheapest = fewest points then weakest; strongest = strength;
 # richest = most points then weakest.
-_CHEAPEST = _byte_best([[64 * 64 - 1 - k for k in row] for row in CHEAP])
-_STRONGEST = _byte_best(STRENGTH)
-_RICHEST = _byte_best([[POINTS[t][c] * 64 + 63 - STRENGTH[t][c] for c in range(32)] for t in range(6)])
+_CHEAPEST = byte_best([[64 * 64 - 1 - k for k in row] for row in CHEAP])
+_STRONGEST = byte_best(STRENGTH)
+_RICHEST = byte_best([[POINTS[t][c] * 64 + 63 - STRENGTH[t][c] for c in range(32)] for t in range(6)])
 
 
 # Each helper below reads its table's four bytes and keeps the largest value, written out in each (no
@@ -138,6 +138,24 @@ def winner_pos(trick: Sequence[int], trump: int) -> int:
         return belote_winner_pos(trick, trump)
     keys = TRICK_KEY[trump][trick[0] >> 3]
     return max(range(len(trick)), key=lambda i: keys[trick[i]])
+
+
+def trick_best(history: Sequence[int], n: int, keys: Sequence[int]) -> tuple[int, int]:
+    """The card winning the current trick (the last ``n`` cards of ``history``, 1 to 3) and its position:
+    :func:`winner_pos` on a live history, without a slice, given the trick keys of the suit led
+    (``TRICK_KEY[trump][led]``)."""
+    first = len(history) - n
+    best = history[first]
+    pos = 0
+    if n > 1:
+        card = history[first + 1]
+        if keys[card] > keys[best]:
+            best, pos = card, 1
+        if n > 2:
+            card = history[first + 2]
+            if keys[card] > keys[best]:
+                best, pos = card, 2
+    return best, pos
 
 
 _TRUMP_BYTE_POINTS = BYTE_POINTS[1]

@@ -1,0 +1,69 @@
+"""The look-up tables that replace loops on the players' path give what the loops gave."""
+from __future__ import annotations
+
+import random
+
+from arbitre.arena.dealing import SEATS_OF_POSITIONS, first_hands
+from arbitre.arena.players.memory import _SURE_ORDER, _sure_first
+from arbitre.arena.players.tactics import bits
+
+
+def test_first_hands_is_the_3_plus_2_deal_of_the_seats_table():
+    rng = random.Random(4)
+    for _ in range(2000):
+        pack = list(range(32))
+        rng.shuffle(pack)
+        dealer = rng.randrange(4)
+        hands = [0, 0, 0, 0]
+        for seat, card in zip(SEATS_OF_POSITIONS[dealer][0][:20], pack, strict=False):
+            hands[seat] |= 1 << card
+        assert first_hands(pack, dealer) == hands
+        assert all(h.bit_count() == 5 for h in hands)
+
+
+def test_the_first_sure_winner_by_table_is_the_minimum_of_the_order():
+    rng = random.Random(3)
+    for trump in (0, 1, 2, 3, -1):
+        for _ in range(5000):
+            mask = rng.getrandbits(32) & rng.getrandbits(32) & rng.getrandbits(32)
+            if mask:
+                assert _sure_first(mask, trump) == min(bits(mask), key=_SURE_ORDER[trump].__getitem__)
+
+
+def test_an_illegal_card_from_a_chooser_is_named_on_the_untimed_path_too():
+    """Decisions not sampled for timing go through the engine's chooser-only path: still checked."""
+    import pytest
+
+    from arbitre.arena.engine import Clock, PlayerError, play_deal
+    from arbitre.arena.match import cut, shuffled
+    from arbitre.arena.players.simple import SimplePlayer
+
+    class Cheat(SimplePlayer):
+        def card_chooser(self, view):  # type: ignore[no-untyped-def]
+            calls = [0]
+
+            def choose(seat: int, hand: int, legal: int) -> int:
+                calls[0] += 1
+                if calls[0] < 6:
+                    return (legal & -legal).bit_length() - 1
+                return ((~legal & hand) or ~legal & ((1 << 32) - 1)).bit_length() - 1  # a card it may not play
+
+            return choose
+
+    rng = random.Random(8)
+    with pytest.raises(PlayerError, match="not a legal card"):
+        for d in range(20):
+            play_deal([Cheat() for _ in range(4)], cut(shuffled(rng), rng), d % 4, clock=Clock(8))
+
+
+def test_trick_best_is_the_kernels_winner_on_a_live_history():
+    from arbitre.arena.players.tactics import TRICK_KEY, trick_best, winner_pos
+
+    rng = random.Random(6)
+    for _ in range(3000):
+        history = rng.sample(range(32), rng.randrange(1, 29))
+        n = len(history) & 3 or rng.randrange(1, 4)
+        trump = rng.randrange(6)
+        trick = history[len(history) - n:]
+        pos = winner_pos(trick, trump)
+        assert trick_best(history, n, TRICK_KEY[trump][trick[0] >> 3]) == (trick[pos], pos)
