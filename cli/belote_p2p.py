@@ -20,8 +20,9 @@ from arbitre.rulings.i18n import T
 
 
 def _fail(err: InputError, lang: str) -> None:
-    typer.echo(f"error: {err.render(lang)}", err=True)
-    raise typer.Exit(exitcodes.BAD_INPUT)
+    from arbitre.cli.output import input_error
+
+    raise typer.Exit(input_error(err, lang, False))
 
 
 def _missing_extra(err: ImportError, lang: str) -> None:

@@ -18,6 +18,7 @@ import typer
 
 from arbitre.cli import exitcodes
 from arbitre.cli.common import JsonOpt, Lang, LangOpt, err, out, print_json
+from arbitre.cli.output import input_error
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -48,14 +49,6 @@ def _options(retourne_value: int, triomphe_rule: str) -> tuple[Any, Any]:
         raise InputError(T(f"--triomphe-rule {triomphe_rule} : seed ou ombre", f"--triomphe-rule {triomphe_rule}: "
                            "seed or ombre"), token=triomphe_rule) from None
     return Options(retourne_value=retourne_value), rule
-
-
-def _input_error(e: InputError, lang: str, as_json: bool) -> int:
-    err().print(f"error: {e.render(lang)}", markup=False, highlight=False)
-    if as_json:
-        print_json({"error": {"message": e.message.as_dict(), "token": e.token, "line": e.line,
-                              "column": e.column, "source": e.source}})
-    return exitcodes.BAD_INPUT
 
 
 def render_sheet(sheet: Any, lang: str) -> None:
@@ -166,7 +159,7 @@ def check_cmd(
             raise InputError(T(f"fichier illisible : {e}", f"cannot read file: {e}"), source=str(record)) from None
         game = read_record(text, source=str(record))
     except InputError as e:
-        raise typer.Exit(_input_error(e, lang.value, as_json)) from None
+        raise typer.Exit(input_error(e, lang.value, as_json)) from None
     raise typer.Exit(render_check_report(check_game(game, options, rule), lang.value, as_json))
 
 
@@ -208,7 +201,7 @@ def play_cmd(
                                    f"--players: unknown player '{k}' (known: {', '.join(PLAYERS)})"), token=k)
         favour_suit = parse_suit(favour)
     except InputError as e:
-        raise typer.Exit(_input_error(e, lang.value, as_json)) from None
+        raise typer.Exit(input_error(e, lang.value, as_json)) from None
     rng = random.Random(seed)
     table = [PLAYERS[k](random.Random(rng.random())) for k in kinds]
     names = [f"{k}-{i}" for i, k in enumerate(kinds, start=1)]
@@ -217,7 +210,7 @@ def play_cmd(
         try:
             record.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         except OSError as e:
-            raise typer.Exit(_input_error(InputError(T(f"écriture impossible : {e}", f"cannot write: {e}"),
+            raise typer.Exit(input_error(InputError(T(f"écriture impossible : {e}", f"cannot write: {e}"),
                                                      source=str(record)), lang.value, as_json)) from None
     sheet = ScoreSheet.from_payments(names, [(c["number"], c["result"]["outcome"],
                                               {int(k): v for k, v in c["result"]["payments"].items()})
@@ -251,7 +244,7 @@ def classify_cmd(
     try:
         result = classify_auction(auction, dealer=dealer, players=3 if three else 4)
     except InputError as e:
-        raise typer.Exit(_input_error(e, lang.value, as_json)) from None
+        raise typer.Exit(input_error(e, lang.value, as_json)) from None
     raise typer.Exit(render_classification(result, lang.value, as_json))
 
 
