@@ -502,7 +502,8 @@ class CoincheServer:
     def gone(self, client: Client, why: T) -> None:
         client.closed = True
         if client.name is not None:
-            print(f"coinche server: {client.name} left: {why.en}", file=sys.stderr, flush=True)
+            print(self.t(T(f"serveur de coinche : {client.name} est parti : {why.fr}",
+                           f"coinche server: {client.name} left: {why.en}")), file=sys.stderr, flush=True)
         if client in self.lobby:
             self.lobby.remove(client)
         if client.name is not None and self.clients.get(client.name.lower()) is client:
@@ -548,7 +549,8 @@ async def serve(host: str, port: int, options: ServerOptions, ready: asyncio.Eve
     srv = CoincheServer(options)
     server = await srv.start(host, port)
     addr = server.sockets[0].getsockname()
-    print(f"coinche server listening on {addr[0]}:{addr[1]}", file=sys.stderr, flush=True)
+    print(srv.t(T(f"serveur de coinche à l'écoute sur {addr[0]}:{addr[1]}",
+                  f"coinche server listening on {addr[0]}:{addr[1]}")), file=sys.stderr, flush=True)
     if ready is not None:
         ready.set()
     async with server:
