@@ -18,6 +18,10 @@ from arbitre.cli.common import Lang, LangOpt
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
+_STATUS = {"lobby": T("en attente", "lobby"), "playing": T("en cours", "playing"), "finished": T("terminée", "finished"),
+           "abandoned": T("abandonnée", "abandoned"), "disputed": T("contestée", "disputed")}
+"""A peer's game status (``p2p.protocol``) as the table shows it."""
+
 
 def _fail(err: InputError, lang: str) -> None:
     from arbitre.cli.output import input_error
@@ -91,7 +95,9 @@ def _render(outcome: Any, players: list[str], lang: str) -> None:
             table.add_row(outcome.urls[i], players[i] if i < len(players) else "?",
                           T("ne répond pas", "no answer").get(lang), "-", "-", "-", "-")
             continue
-        table.add_row(view["me"], view.get("player", "?"), view["status"], str(view["totals"]["A"]),
+        status = _STATUS.get(view["status"])
+        table.add_row(view["me"], view.get("player", "?"), status.get(lang) if status else view["status"],
+                      str(view["totals"]["A"]),
                       str(view["totals"]["B"]), str(len(view.get("deal_results", []))),
                       view["record_sha256"][:12])
     Console(file=sys.stdout, soft_wrap=True).print(table)
