@@ -159,6 +159,9 @@ _CONTRACTS: dict[tuple[int, int, int, int], Contract] = {}
 _NEXT = {seat: seat.next for seat in Seat}
 _KIND_NAME = {kind: kind.value for kind in CallKind}
 KIND_VALUE = {kind: kind.value for kind in Kind}
+_OUT_OF_ROTATION = {kind: Kind.PASS_OUT_OF_ROTATION if kind is CallKind.PASS else Kind.BID_OUT_OF_ROTATION
+                    if kind is CallKind.BID else Kind.DOUBLE_OUT_OF_ROTATION for kind in CallKind}
+"""The irregularity kind of a call out of rotation, by the kind of call (a redouble counts as a double)."""
 _AFTER_CLOSE = Kind.CALL_AFTER_CLOSE
 _CANCELLED = Status.CANCELLED
 
@@ -241,8 +244,7 @@ class Auction:
             return entry
         if who != expected:
             snapshot = (self._bidding.copy(), self._turn)
-            kind = {CallKind.PASS: Kind.PASS_OUT_OF_ROTATION, CallKind.BID: Kind.BID_OUT_OF_ROTATION}.get(
-                call.kind, Kind.DOUBLE_OUT_OF_ROTATION)
+            kind = _OUT_OF_ROTATION[call.kind]
             irr = self._report(kind, entry, facts={"turn_of": RELATION[expected.offset_from(who)]},
                                params={"whose_turn": expected.name})
             self._pending = (entry, irr, snapshot)
@@ -372,8 +374,7 @@ class Auction:
             return False
         if not obligation.whenever:
             del self._must_pass[obliged]
-        kind = {CallKind.PASS: Kind.PASS_OUT_OF_ROTATION, CallKind.BID: Kind.BID_OUT_OF_ROTATION}.get(
-            entry.call.kind, Kind.DOUBLE_OUT_OF_ROTATION)
+        kind = _OUT_OF_ROTATION[entry.call.kind]
         source = obligation.source
         irr = self._report(kind, entry, status=Status.STANDS, facts={
             "turn_of": "rho", "accepted": "no", "other_caller": "rho-required-to-pass"},
