@@ -14,6 +14,7 @@ import typer
 
 from arbitre.cli import exitcodes
 from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, escape, fail, game_option, out, print_json
+from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.i18n import T
 
 RulingGameOpt = game_option("ruling", "bridge")  # games with ruling trees (from the registry)
@@ -399,8 +400,9 @@ def open_irregularities(reports, db: Path | None, lang: str, answers: list[str])
 
     console = out()
     for _r, irr, walk in irregularity_walks(reports, db, answers):
-        head = T(f"Arbitrage : {irr.label.fr} (Loi {irr.law}), déclaration n° {irr.index + 1} de {irr.seat}",
-                 f"Ruling: {irr.label.en} (Law {irr.law}), call #{irr.index + 1} by {irr.seat}")
+        seat = Seat[irr.seat].render_of
+        head = T(f"Arbitrage : {irr.label.fr} (Loi {irr.law}), déclaration n° {irr.index + 1} {seat('fr')}",
+                 f"Ruling: {irr.label.en} (Law {irr.law}), call #{irr.index + 1} by {seat('en')}")
         console.print(Rule(escape(head.get(lang))))
         run_walk(walk, lang=lang, as_json=False, record=None, db_path=db_path(db))
 

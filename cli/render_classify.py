@@ -14,7 +14,7 @@ _W = {
     "seat": ("Siège", "Seat"), "pos": ("Pos.", "Pos."), "state": ("État", "State"), "meaning": ("Signification", "Meaning"),
     "db": ("Classe BD", "DB class"), "calls": ("Déclarations", "Calls"), "contract": ("Contrat", "Contract"),
     "declarer": ("déclarant", "declarer"), "passed_out": ("Donne passée (aucun contrat)", "Passed out (no contract)"),
-    "incomplete": ("Enchères en cours ; au tour de", "Auction not finished; turn of"),
+    "incomplete": ("Enchères en cours ; au tour", "Auction not finished; turn of"),
     "irregularities": ("Irrégularités", "Irregularities"), "law": ("Loi", "Law"), "call": ("Déclaration", "Call"),
     "offender": ("Fautif", "Offender"), "status": ("Statut", "Status"), "ruling": ("Arbitrage", "Ruling"),
     "none": ("Aucune irrégularité", "No irregularity"), "dealer": ("donneur", "dealer"),
@@ -123,7 +123,7 @@ def render(report: AuctionReport, lang: str, console: Console) -> None:
     elif report.passed_out:
         console.print(w("passed_out", lang))
     if not report.complete and report.turn:
-        console.print(f"{w('incomplete', lang)} {Seat[report.turn].render(lang)}")
+        console.print(f"{w('incomplete', lang)} {Seat[report.turn].render_of(lang)}")
     if report.recorded_contract is not None and report.agrees_with_record is not None:
         verdict = w("agrees", lang) if report.agrees_with_record else f"[bold red]{w('disagrees', lang)}[/]"
         console.print(f"{w('record', lang)}{_COLON.get(lang)} {escape(report.recorded_contract)} — {verdict}")

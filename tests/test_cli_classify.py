@@ -33,6 +33,15 @@ def test_french_output():
     assert "Le donneur ouvre" in r.stdout and "déclarant Nord" in r.stdout and "Aucune irrégularité" in r.stdout
 
 
+def test_french_elides_de_before_east_and_west():
+    r = run("classify", "1H 1S P", "--dealer", "N", "--lang", "fr")
+    assert "au tour d'Ouest" in r.stdout, r.stdout
+    r = run("classify", "1H 1S P 1C", "--dealer", "N", "--lang", "fr", "--rule", "--answer", "accepted=yes")
+    assert "déclaration n° 4 d'Ouest" in " ".join(r.stdout.split()), r.stdout
+    r = run("classify", "1H 1S P 1C", "--dealer", "E", "--rule", "--answer", "accepted=yes")
+    assert "call #4 by North" in " ".join(r.stdout.split()), r.stdout
+
+
 def test_json_is_one_document_and_nothing_else():
     r, doc = doc_of("classify", "1NT P 3NT P P P", "--dealer", "E")
     assert r.exit_code == 0

@@ -36,6 +36,10 @@ class Seat(IntEnum):
     def render(self, lang: str = "en") -> str:
         return _NAMES[self].get(lang)
 
+    def render_of(self, lang: str = "en") -> str:
+        """The seat after "of"/"by": French elides "de" before a vowel ("d'Est", "d'Ouest", "de Nord")."""
+        return _OF[self].get(lang)
+
     def __str__(self) -> str:
         return self.name
 
@@ -56,6 +60,7 @@ _NAMES = {
     Seat.S: T("Sud", "South"),
     Seat.W: T("Ouest", "West"),
 }
+_OF = {seat: T(("d'" if name.fr[0] in "AEIOU" else "de ") + name.fr, name.en) for seat, name in _NAMES.items()}
 _PARSE = {
     "n": Seat.N, "north": Seat.N, "nord": Seat.N,
     "e": Seat.E, "east": Seat.E, "est": Seat.E,
