@@ -37,6 +37,7 @@ from arbitre.arena.players.tactics import (
     cheapest,
     richest,
     strongest,
+    table_best,
     trick_best,
     trump_points,
 )
@@ -104,8 +105,7 @@ _SURE_FIRST = byte_best([[64 - (order[c] >> 6) for c in range(32)] for order in 
 
 def _sure_first(mask: int, trump: int) -> int:
     """``min(bits(mask), key=_SURE_ORDER[trump].__getitem__)`` for a non-empty ``mask``, by table."""
-    a, b, c, d = _SURE_FIRST[trump]
-    return 31 - max(a[mask & 0xFF], b[mask >> 8 & 0xFF], c[mask >> 16 & 0xFF], d[mask >> 24 & 0xFF]) % 32
+    return table_best(_SURE_FIRST[trump], mask)
 
 
 #: TOPS[trump][suit][left]: :data:`MASTER` as a one-card bitmask (0 when the suit is all played), so the

@@ -96,27 +96,35 @@ _STRONGEST = byte_best(STRENGTH)
 _RICHEST = byte_best([[POINTS[t][c] * 64 + 63 - STRENGTH[t][c] for c in range(32)] for t in range(6)])
 
 
-# Each helper below reads its table's four bytes and keeps the largest value, written out in each (no
-# shared helper: these run for most card decisions, and a call costs as much as the look-ups).
+def table_best(table: Sequence[Sequence[int]], mask: int) -> int:
+    """The card of a non-empty ``mask`` with the largest value in ``table`` (one trump's row of a
+    :func:`byte_best` table): the largest of its four byte look-ups, by two comparisons and a
+    conditional (the builtin ``max`` of four ints costs as much as the look-ups and this call together)."""
+    a, b, c, d = table
+    v = a[mask & 0xFF]
+    w = b[mask >> 8 & 0xFF]
+    x = c[mask >> 16 & 0xFF]
+    y = d[mask >> 24 & 0xFF]
+    if w > v:
+        v = w
+    if y > x:
+        x = y
+    return 31 - (v if v > x else x) % 32
+
 
 def cheapest(mask: int, trump: int) -> int:
     """The card of ``mask`` worth the fewest points (then the weakest); plain cards before trumps."""
-    m = mask & ~TRUMP_MASK[trump] or mask
-    a, b, c, d = _CHEAPEST[trump]
-    return 31 - max(a[m & 0xFF], b[m >> 8 & 0xFF], c[m >> 16 & 0xFF], d[m >> 24 & 0xFF]) % 32
+    return table_best(_CHEAPEST[trump], mask & ~TRUMP_MASK[trump] or mask)
 
 
 def strongest(mask: int, trump: int) -> int:
     """The strongest card of ``mask`` (a trump beats any plain card)."""
-    a, b, c, d = _STRONGEST[trump]
-    return 31 - max(a[mask & 0xFF], b[mask >> 8 & 0xFF], c[mask >> 16 & 0xFF], d[mask >> 24 & 0xFF]) % 32
+    return table_best(_STRONGEST[trump], mask)
 
 
 def richest(mask: int, trump: int) -> int:
     """The card of ``mask`` worth the most points, plain cards first (to give points to a partner)."""
-    m = mask & ~TRUMP_MASK[trump] or mask
-    a, b, c, d = _RICHEST[trump]
-    return 31 - max(a[m & 0xFF], b[m >> 8 & 0xFF], c[m >> 16 & 0xFF], d[m >> 24 & 0xFF]) % 32
+    return table_best(_RICHEST[trump], mask & ~TRUMP_MASK[trump] or mask)
 
 
 #: BEATS[trump][led][best]: the cards that beat ``best`` in a trick led in ``led`` (from TRICK_KEY).
