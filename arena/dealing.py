@@ -138,30 +138,38 @@ class PlayedDeal:
         return [DECK[c] for c in range(32) if self.hands_mask[seat] >> c & 1]
 
 
-Chooser = Callable[[int, int, int, int], int]
-"""``choose(seat, hand, legal, trick_number) -> card``: one card of the ``legal`` bitmask."""
+SeatChooser = Callable[[int, int, int], int]
+"""``choose(seat, hand, legal) -> card``: one card of the ``legal`` bitmask (a player's chooser, see
+:mod:`arbitre.arena.player`)."""
+Refuse = Callable[[int, int, object, int, "Exception | None"], int]
+"""``refuse(seat, legal, answer, trick_number, error)``: called when a chooser raised ``error`` or answered
+``answer``, not a legal card index; returns the legal card index the answer names or raises."""
 
 
-def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: bool, choose: Chooser | None,
-                plays: list[int], leaders: list[int],
-                rnd: Callable[[], float] | None = None) -> tuple[list[int], list[int]]:
+def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: bool,
+                choosers: Sequence[SeatChooser] | None, plays: list[int], leaders: list[int],
+                rnd: Callable[[], float] | None = None, asked: list[int] | None = None,
+                refuse: Refuse | None = None) -> tuple[list[int], list[int]]:
     """Play the eight tricks from ``hands`` (bitmasks by seat); fill ``plays`` and ``leaders`` as they go.
 
-    ``choose`` picks each card among two or more legal ones (a single legal card is played
-    without asking); with ``choose=None`` every seat plays a uniformly random legal card
-    drawn with ``rnd`` (:func:`random_tricks`). Returns the winner of each trick and the
-    cards won by each team.
+    ``choosers[seat]`` picks each card of ``seat`` among two or more legal ones (a single legal
+    card is played without asking); every answer is checked here: one that raised, or is not a
+    legal card index, goes to ``refuse`` (which raises or names the legal card meant), and each
+    decision is counted in ``asked[seat]``. With ``choosers=None`` every seat plays a uniformly
+    random legal card drawn with ``rnd`` (:func:`random_tricks`). Returns the winner of each
+    trick and the cards won by each team.
 
     The leader may play any card of its hand; every other seat gets the cards
     :func:`~arbitre.rulings.belote.play.legal_mask` allows, given the suit led, the card
     winning so far and whether its partner played it.
     """
-    if choose is None:
-        assert rnd is not None, "choose=None plays random cards: rnd is required"
+    if choosers is None:
+        assert rnd is not None, "choosers=None plays random cards: rnd is required"
         played, winners, won = random_tricks(hands, leader, trump, must_undertrump, rnd)
         plays += played
         leaders += [leader, *winners[:7]]
         return winners, won
+    assert asked is not None and refuse is not None, "choosers need asked and refuse"
     left = list(hands)
     winners = []
     won = [0, 0]
@@ -169,28 +177,26 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
     play = plays.append
     lead = leaders.append
     legal = legal_mask
+    led = best = best_key = best_pos = 0
+    key: tuple[int, ...] = ()
     for k in range(1, 9):
         lead(leader)
-        # the leader: any card of its hand (asked unless it is the last one)
-        hand = left[leader]
-        if hand & (hand - 1):
-            card = choose(leader, hand, hand, k)
-            trick = 1 << card
-        else:
-            trick = hand
-            card = trick.bit_length() - 1
-        left[leader] = hand ^ trick
-        play(card)
-        led = card >> 3
-        key = trick_keys[led]
-        best, best_key, best_pos = card, key[card], 0
-        # the followers, by position in the trick (their partner's position: _FOLLOWERS)
-        for seat, pos, partner in _FOLLOWERS[leader]:
+        trick = 0
+        # the four seats in play order (position 0 leads: any card of its hand), with the position of
+        # each one's partner (-1 when the partner plays later)
+        for seat, pos, partner in _SEATING[leader]:
             hand = left[seat]
             # a single card left is the only legal one (the kernel is not asked)
-            options = legal(hand, led, best, best_pos == partner, trump, must_undertrump) if hand & (hand - 1) else hand
+            options = legal(hand, led, best, best_pos == partner, trump, must_undertrump) \
+                if pos and hand & (hand - 1) else hand
             if options & (options - 1):
-                card = choose(seat, hand, options, k)
+                try:
+                    card = choosers[seat](seat, hand, options)
+                except Exception as err:  # a player's failure: refuse raises the engine's error
+                    card = refuse(seat, options, None, k, err)
+                if type(card) is not int or card < 0 or not options >> card & 1:
+                    card = refuse(seat, options, card, k, None)
+                asked[seat] += 1
                 bit = 1 << card
             else:  # a single legal card: played without asking
                 bit = options
@@ -198,7 +204,11 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
             left[seat] = hand ^ bit
             play(card)
             trick |= bit
-            if key[card] > best_key:
+            if not pos:
+                led = card >> 3
+                key = trick_keys[led]
+                best, best_key, best_pos = card, key[card], 0
+            elif key[card] > best_key:
                 best, best_key, best_pos = card, key[card], pos
         leader = (leader + best_pos) & 3
         won[leader & 1] |= trick
@@ -210,6 +220,8 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
 _HAND_SIZES = (8, 7, 6, 5, 4, 3, 2)
 #: _FOLLOWERS[leader]: (seat, position in the trick, position of its partner or -1 if the partner plays later).
 _FOLLOWERS = tuple(((order[1], 1, -1), (order[2], 2, 0), (order[3], 3, 1)) for order in ORDERS)
+#: _SEATING[leader]: the leader (position 0) then :data:`_FOLLOWERS`.
+_SEATING = tuple(((order[0], 0, -1), *followers) for order, followers in zip(ORDERS, _FOLLOWERS, strict=True))
 
 
 def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: bool,

@@ -183,13 +183,14 @@ class SeatView:
     """The engine's live view of one deal, for players that read it without a copy (see module docstring).
 
     The fields mean what :class:`Observation`'s do; ``history``, ``leaders`` and ``bids`` are
-    lists the engine appends to (a reader must not keep or change them). ``shared`` is a
+    lists the engine appends to (a reader must not keep or change them); the engine keeps
+    ``bid_round`` equal to :func:`bid_round` of the view. ``shared`` is a
     per-deal scratch dict where players fold public facts once for the four seats (the
     ``memory`` player keeps the cards played and the voids there).
     """
 
-    __slots__ = ("bids", "dealer", "hand", "history", "leaders", "legal", "scores", "seat", "shared", "target",
-                 "taker", "trump", "turned")
+    __slots__ = ("bid_round", "bids", "dealer", "hand", "history", "leaders", "legal", "scores", "seat", "shared",
+                 "target", "taker", "trump", "turned")
 
     def __init__(self, dealer: int, turned: int, bids: list[tuple[int, int]], history: list[int],
                  leaders: list[int], scores: tuple[int, int], target: int) -> None:
@@ -206,11 +207,9 @@ class SeatView:
         self.scores = scores
         self.target = target
         self.shared: dict[str, Any] = {}
-
-    @property
-    def bid_round(self) -> int:
-        """As :attr:`Observation.bid_round`."""
-        return bid_round(self.trump, len(self.bids))
+        # as Observation.bid_round, set by the engine as the deal goes (1, 2, then 0 once someone took): a
+        # plain attribute rather than a property, read by every bid
+        self.bid_round = 1
 
     @property
     def trick(self) -> list[int]:
