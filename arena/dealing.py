@@ -138,9 +138,10 @@ class PlayedDeal:
         return [DECK[c] for c in range(32) if self.hands_mask[seat] >> c & 1]
 
 
-SeatChooser = Callable[[int, int, int], int]
-"""``choose(seat, hand, legal) -> card``: one card of the ``legal`` bitmask (a player's chooser, see
-:mod:`arbitre.arena.player`)."""
+SeatChooser = Callable[[int, int, int, int, int, int, int], int]
+"""``choose(seat, hand, legal, n, led, best, pos) -> card``: one card of the ``legal`` bitmask, with ``n``
+cards already in the trick, and when ``n > 0`` the suit ``led`` and the card ``best`` winning the trick
+at position ``pos`` (a player's chooser, see :mod:`arbitre.arena.player`)."""
 Refuse = Callable[[int, int, object, int, "Exception | None"], int]
 """``refuse(seat, legal, answer, trick_number, error)``: called when a chooser raised ``error`` or answered
 ``answer``, not a legal card index; returns the legal card index the answer names or raises."""
@@ -153,7 +154,7 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
     """Play the eight tricks from ``hands`` (bitmasks by seat); fill ``plays`` and ``leaders`` as they go.
 
     ``choosers[seat]`` picks each card of ``seat`` among two or more legal ones (a single legal
-    card is played without asking); every answer is checked here: one that raised, or is not a
+    card is played without asking), told the state of the trick (see :data:`SeatChooser`); every answer is checked here: one that raised, or is not a
     legal card index, goes to ``refuse`` (which raises or names the legal card meant), and each
     decision is counted in ``asked[seat]``. With ``choosers=None`` every seat plays a uniformly
     random legal card drawn with ``rnd`` (:func:`random_tricks`). Returns the winner of each
@@ -191,7 +192,7 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
                 if pos and hand & (hand - 1) else hand
             if options & (options - 1):
                 try:
-                    card = choosers[seat](seat, hand, options)
+                    card = choosers[seat](seat, hand, options, pos, led, best, best_pos)
                 except Exception as err:  # a player's failure: refuse raises the engine's error
                     card = refuse(seat, options, None, k, err)
                 if type(card) is not int or card < 0 or not options >> card & 1:

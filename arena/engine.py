@@ -104,7 +104,7 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
     deal's live :class:`SeatView` (set to its seat and hand) instead of a fresh
     :class:`Observation`; one whose ``play`` is marked gives a card chooser on that view once
     the contract is known (``card_chooser``), asked with the seat, its hand and its legal
-    cards for each card: the same facts, without a copy per decision. ``deal_no`` names the
+    cards for each card (and the trick so far): the same facts, without a copy per decision. ``deal_no`` names the
     deal in errors and picks the deals whose decisions ``clock`` times (see :class:`Clock`).
     """
     names = names or [type(p).__name__ for p in players]
@@ -170,7 +170,7 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
         """The chooser of a seat asked ``play(Observation)``, timed."""
         move = players[seat].play
 
-        def ask(seat: int, hand: int, options: int) -> Any:
+        def ask(seat: int, hand: int, options: int, n: int, led: int, best: int, pos: int) -> Any:
             nonlocal seen_leaders
             if len(seen_leaders) != len(leaders):  # a new trick: the leaders' tuple changes once per trick
                 seen_leaders = tuple(leaders)
@@ -187,9 +187,9 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
     def timing(chooser: SeatChooser) -> SeatChooser:
         """``chooser`` with each decision timed (a sampled deal, see :class:`Clock`)."""
 
-        def ask(seat: int, hand: int, options: int) -> int:
+        def ask(seat: int, hand: int, options: int, n: int, led: int, best: int, pos: int) -> int:
             t0 = now()
-            answer = chooser(seat, hand, options)
+            answer = chooser(seat, hand, options, n, led, best, pos)
             seconds[seat] += now() - t0
             timed[seat] += 1
             return answer

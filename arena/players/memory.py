@@ -140,16 +140,22 @@ def _threat(pool: int, voids: int, led: int, trump: int) -> int:
 def memory_card(obs: Observation | SeatView, k: Knowledge | None = None) -> int:
     """The memory player's card (index) among ``obs.legal`` for trump ``obs.trump``."""
     k = k or infer(obs)
-    return _card(obs.legal, obs.trump, obs.seat, obs.hand, obs.history, obs.taker, k.played, k.voids, k.unseen,
-                 k.known[obs.taker] if obs.taker >= 0 else 0)
-
-
-def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], taker: int, played: int,
-          voids: list[int], unseen: int, taker_known: int) -> int:
-    """:func:`memory_card` from the observation's fields and what it needs of :class:`Knowledge`: the cards
-    played, the voids, the unseen cards and the cards known to be in the taker's hand (the turned card
-    until it is played)."""
+    history = obs.history
     n = len(history) & 3  # cards already in the current trick
+    led = best = pos = 0
+    if n:
+        led = history[-n] >> 3
+        best, pos = trick_best(history, n, TRICK_KEY[obs.trump][led])
+    return _card(obs.legal, obs.trump, obs.seat, obs.hand, history, n, led, best, pos, obs.taker, k.played,
+                 k.voids, k.unseen, k.known[obs.taker] if obs.taker >= 0 else 0)
+
+
+def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], n: int, led: int, best: int,
+          pos: int, taker: int, played: int, voids: list[int], unseen: int, taker_known: int) -> int:
+    """:func:`memory_card` from the observation's fields, the current trick (``n`` cards, led in ``led``,
+    ``best`` winning it at position ``pos``) and what it needs of :class:`Knowledge`: the cards played,
+    the voids, the unseen cards and the cards known to be in the taker's hand (the turned card until it
+    is played)."""
     if not n:
         trump_mask = SUIT_MASK[trump]
         trumps_out = unseen & trump_mask
@@ -177,10 +183,6 @@ def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], 
             | (mine >> 24 != 0) << 3
         return cheapest(legal & ~SUITS_OF[suits] or legal, trump)
 
-    # the card winning the trick so far (the kernel's winner_pos, written out on the history)
-    first = len(history) - n
-    led = history[first] >> 3
-    best, pos = trick_best(history, n, TRICK_KEY[trump][led])
     beats = BEATS[trump][led]
     # the only opponent still to play after me is my left-hand neighbour, unless I play last
     if n < 3:
@@ -205,6 +207,7 @@ def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], 
             return cheapest(winners, trump)
         points = POINTS[trump]
         at_stake = 0
+        first = len(history) - n
         for i in range(first, first + n):
             at_stake += points[history[i]]
         if at_stake >= 10:
@@ -230,8 +233,8 @@ class MemoryPlayer(BasePlayer):
         return DECK[memory_card(obs, self.tracker.read(obs))]
 
     def card_chooser(self, view: SeatView) -> Chooser:
-        """``choose(seat, hand, legal) -> card`` for this deal: :meth:`play` on the live view, reading the
-        public fold of the deal (:func:`~arbitre.arena.players.knowledge.public`) without a
+        """``choose(seat, hand, legal, n, led, best, pos) -> card`` for this deal: :meth:`play` on the live
+        view (the trick as the engine tells it), reading the public fold of the deal (:func:`~arbitre.arena.players.knowledge.public`) without a
         :class:`Knowledge` per decision."""
         history, trump, taker = view.history, view.trump, view.taker
         turned = 1 << view.turned  # in my hand, played, or known to be the taker's: never unseen
@@ -240,7 +243,7 @@ class MemoryPlayer(BasePlayer):
         read = read_new
         voids = fold.voids  # the fold's list, changed in place
 
-        def choose(seat: int, hand: int, legal: int) -> int:
+        def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int) -> int:
             count = len(history)
             done = count & ~3  # cards of the finished tricks: the fold reads them once per trick
             if done > fold.count:  # fold.catch_up(view) up to the current trick, without its call
@@ -253,7 +256,7 @@ class MemoryPlayer(BasePlayer):
             for i in range(done, count):
                 played |= 1 << history[i]
             taker_known = turned if taker != seat and not played & turned else 0
-            return _card(legal, trump, seat, hand, history, taker, played, voids, ALL & ~played & ~hand & ~turned,
-                         taker_known)
+            return _card(legal, trump, seat, hand, history, n, led, best, pos, taker, played, voids,
+                         ALL & ~played & ~hand & ~turned, taker_known)
 
         return choose

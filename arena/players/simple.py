@@ -30,13 +30,11 @@ from arbitre.arena.players.tactics import (
     LEADS,
     OTHER_SUITS,
     SUITS,
-    TRICK_KEY,
     TRUMP_MASK,
     bits,
     cheapest,
     richest,
     strongest,
-    trick_best,
     trump_points,
     winner_pos,
 )
@@ -67,9 +65,9 @@ class RandomPlayer(BasePlayer):
         return DECK[self._pick(obs.legal)]
 
     def card_chooser(self, view: SeatView) -> Chooser:
-        """``choose(seat, hand, legal) -> card`` for this deal (see :mod:`arbitre.arena.player`)."""
+        """``choose(seat, hand, legal, ...) -> card`` for this deal (see :mod:`arbitre.arena.player`)."""
         pick = self._pick
-        return lambda seat, hand, legal: pick(legal)
+        return lambda seat, hand, legal, n, led, best, pos: pick(legal)
 
     def _pick(self, legal: int) -> int:
         options = bits(legal)
@@ -140,17 +138,13 @@ class SimplePlayer(BasePlayer):
         return DECK[simple_card(obs.hand, obs.legal, obs.trick, obs.trump, obs.taker & 1 == obs.seat & 1)]
 
     def card_chooser(self, view: SeatView) -> Chooser:
-        """``choose(seat, hand, legal) -> card`` for this deal: :meth:`play` on the live view."""
-        history, trump, taker_team = view.history, view.trump, view.taker & 1
-        keys_by_led = TRICK_KEY[trump]
+        """``choose(seat, hand, legal, n, led, best, pos) -> card`` for this deal: :meth:`play` on the live
+        view, the trick as the engine tells it."""
+        trump, taker_team = view.trump, view.taker & 1
 
-        def choose(seat: int, hand: int, legal: int) -> int:
-            played = len(history)
-            n = played & 3
-            if not n:
-                return simple_lead(hand, legal, trump, seat & 1 == taker_team)
-            led = history[played - n] >> 3
-            best, pos = trick_best(history, n, keys_by_led[led])
-            return simple_follow(legal, n, led, best, pos, trump)
+        def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int) -> int:
+            if n:
+                return simple_follow(legal, n, led, best, pos, trump)
+            return simple_lead(hand, legal, trump, seat & 1 == taker_team)
 
         return choose

@@ -17,6 +17,7 @@ from arbitre.arena.parallel import chunks
 from arbitre.arena.player import view_readers
 from arbitre.arena.players.memory import MemoryPlayer
 from arbitre.arena.players.simple import RandomPlayer, SimplePlayer
+from arbitre.rulings.belote.play import winner_pos
 
 
 def _slow(cls):
@@ -96,11 +97,17 @@ def test_a_chooser_answers_as_play_on_the_snapshot():
         def card_chooser(self, view, original=original, cls=cls):
             choose = original(self, view)
 
-            def checking(seat, hand, legal):
+            def checking(seat, hand, legal, n, led, best, pos):
                 nonlocal checked
-                card = choose(seat, hand, legal)
+                card = choose(seat, hand, legal, n, led, best, pos)
                 view.seat, view.hand, view.legal = seat, hand, legal
-                assert cls().play(view.snapshot()).index == card
+                obs = view.snapshot()
+                assert cls().play(obs).index == card
+                trick = obs.trick  # the engine tells the chooser the trick so far
+                assert n == len(trick)
+                if n:
+                    at = winner_pos(trick, obs.trump)
+                    assert (led, best, pos) == (trick[0] >> 3, trick[at], at)
                 checked += 1
                 return card
 
