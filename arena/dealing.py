@@ -138,10 +138,10 @@ class PlayedDeal:
         return [DECK[c] for c in range(32) if self.hands_mask[seat] >> c & 1]
 
 
-SeatChooser = Callable[[int, int, int, int, int, int, int], int]
-"""``choose(seat, hand, legal, n, led, best, pos) -> card``: one card of the ``legal`` bitmask, with ``n``
-cards already in the trick, and when ``n > 0`` the suit ``led`` and the card ``best`` winning the trick
-at position ``pos`` (a player's chooser, see :mod:`arbitre.arena.player`)."""
+SeatChooser = Callable[[int, int, int, int, int, int, int, int], int]
+"""``choose(seat, hand, legal, n, led, best, pos, trick) -> card``: one card of the ``legal`` bitmask, with
+``n`` cards already in the trick (their bitmask ``trick``), and when ``n > 0`` the suit ``led`` and the
+card ``best`` winning the trick at position ``pos`` (a player's chooser, see :mod:`arbitre.arena.player`)."""
 Refuse = Callable[[int, int, object, int, "Exception | None"], int]
 """``refuse(seat, legal, answer, trick_number, error)``: called when a chooser raised ``error`` or answered
 ``answer``, not a legal card index; returns the legal card index the answer names or raises."""
@@ -192,7 +192,7 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
                 if pos and hand & (hand - 1) else hand
             if options & (options - 1):
                 try:
-                    card = choosers[seat](seat, hand, options, pos, led, best, best_pos)
+                    card = choosers[seat](seat, hand, options, pos, led, best, best_pos, trick)
                 except Exception as err:  # a player's failure: refuse raises the engine's error
                     card = refuse(seat, options, None, k, err)
                 if type(card) is not int or card < 0 or not options >> card & 1:

@@ -170,7 +170,7 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
         """The chooser of a seat asked ``play(Observation)``, timed."""
         move = players[seat].play
 
-        def ask(seat: int, hand: int, options: int, n: int, led: int, best: int, pos: int) -> Any:
+        def ask(seat: int, hand: int, options: int, n: int, led: int, best: int, pos: int, trick: int) -> Any:
             nonlocal seen_leaders
             if len(seen_leaders) != len(leaders):  # a new trick: the leaders' tuple changes once per trick
                 seen_leaders = tuple(leaders)
@@ -187,9 +187,9 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
     def timing(chooser: SeatChooser) -> SeatChooser:
         """``chooser`` with each decision timed (a sampled deal, see :class:`Clock`)."""
 
-        def ask(seat: int, hand: int, options: int, n: int, led: int, best: int, pos: int) -> int:
+        def ask(seat: int, hand: int, options: int, n: int, led: int, best: int, pos: int, trick: int) -> int:
             t0 = now()
-            answer = chooser(seat, hand, options, n, led, best, pos)
+            answer = chooser(seat, hand, options, n, led, best, pos, trick)
             seconds[seat] += now() - t0
             timed[seat] += 1
             return answer

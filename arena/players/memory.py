@@ -24,8 +24,6 @@ contract of coinche can use it.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from arbitre.arena.observation import Observation, SeatView
 from arbitre.arena.player import BasePlayer, Chooser, reads_view
 from arbitre.arena.players.knowledge import ALL, MASTER, Knowledge, Tracker, infer, public, read_new
@@ -43,7 +41,7 @@ from arbitre.arena.players.tactics import (
 )
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
 from arbitre.rulings.belote.play import SUIT_MASK, TRICK_KEY
-from arbitre.rulings.belote.scoring import POINTS
+from arbitre.rulings.belote.scoring import POINTS, mask_points
 
 TAKE_TRICKS = 2
 TAKE_POINTS = 25
@@ -142,20 +140,22 @@ def memory_card(obs: Observation | SeatView, k: Knowledge | None = None) -> int:
     k = k or infer(obs)
     history = obs.history
     n = len(history) & 3  # cards already in the current trick
-    led = best = pos = 0
+    led = best = pos = trick = 0
     if n:
         led = history[-n] >> 3
         best, pos = trick_best(history, n, TRICK_KEY[obs.trump][led])
-    return _card(obs.legal, obs.trump, obs.seat, obs.hand, history, n, led, best, pos, obs.taker, k.played,
+        for card in history[-n:]:
+            trick |= 1 << card
+    return _card(obs.legal, obs.trump, obs.seat, obs.hand, n, led, best, pos, trick, obs.taker, k.played,
                  k.voids, k.unseen, k.known[obs.taker] if obs.taker >= 0 else 0)
 
 
-def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], n: int, led: int, best: int,
-          pos: int, taker: int, played: int, voids: list[int], unseen: int, taker_known: int) -> int:
-    """:func:`memory_card` from the observation's fields, the current trick (``n`` cards, led in ``led``,
-    ``best`` winning it at position ``pos``) and what it needs of :class:`Knowledge`: the cards played,
-    the voids, the unseen cards and the cards known to be in the taker's hand (the turned card until it
-    is played)."""
+def _card(legal: int, trump: int, seat: int, hand: int, n: int, led: int, best: int, pos: int, trick: int,
+          taker: int, played: int, voids: list[int], unseen: int, taker_known: int) -> int:
+    """:func:`memory_card` from the observation's fields, the current trick (``n`` cards, bitmask
+    ``trick``, led in ``led``, ``best`` winning it at position ``pos``) and what it needs of
+    :class:`Knowledge`: the cards played, the voids, the unseen cards and the cards known to be in the
+    taker's hand (the turned card until it is played)."""
     if not n:
         trump_mask = SUIT_MASK[trump]
         trumps_out = unseen & trump_mask
@@ -205,12 +205,7 @@ def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], 
             return _sure_first(sure, trump)
         if after < 0:
             return cheapest(winners, trump)
-        points = POINTS[trump]
-        at_stake = 0
-        first = len(history) - n
-        for i in range(first, first + n):
-            at_stake += points[history[i]]
-        if at_stake >= 10:
+        if mask_points(trick, trump) >= 10:  # points at stake
             return cheapest(winners, trump)
     return cheapest(legal, trump)
 
@@ -233,7 +228,7 @@ class MemoryPlayer(BasePlayer):
         return DECK[memory_card(obs, self.tracker.read(obs))]
 
     def card_chooser(self, view: SeatView) -> Chooser:
-        """``choose(seat, hand, legal, n, led, best, pos) -> card`` for this deal: :meth:`play` on the live
+        """``choose(seat, hand, legal, n, led, best, pos, trick) -> card`` for this deal: :meth:`play` on the live
         view (the trick as the engine tells it), reading the public fold of the deal (:func:`~arbitre.arena.players.knowledge.public`) without a
         :class:`Knowledge` per decision."""
         history, trump, taker = view.history, view.trump, view.taker
@@ -243,20 +238,17 @@ class MemoryPlayer(BasePlayer):
         read = read_new
         voids = fold.voids  # the fold's list, changed in place
 
-        def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int) -> int:
-            count = len(history)
-            done = count & ~3  # cards of the finished tricks: the fold reads them once per trick
+        def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int, trick: int) -> int:
+            done = len(history) - n  # cards of the finished tricks: the fold reads them once per trick
             if done > fold.count:  # fold.catch_up(view) up to the current trick, without its call
                 fold.played = read(view, fold.count, voids, fold.played, done)
                 fold.count = done
             # the cards of the current trick are played too; the voids they show do not matter here: they are
             # of seats that played before me, and _card reads only the voids of the seat after me (following)
             # or of the opponents when I lead (no current trick)
-            played = fold.played
-            for i in range(done, count):
-                played |= 1 << history[i]
+            played = fold.played | trick
             taker_known = turned if taker != seat and not played & turned else 0
-            return _card(legal, trump, seat, hand, history, n, led, best, pos, taker, played, voids,
+            return _card(legal, trump, seat, hand, n, led, best, pos, trick, taker, played, voids,
                          ALL & ~played & ~hand & ~turned, taker_known)
 
         return choose

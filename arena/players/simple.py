@@ -67,7 +67,7 @@ class RandomPlayer(BasePlayer):
     def card_chooser(self, view: SeatView) -> Chooser:
         """``choose(seat, hand, legal, ...) -> card`` for this deal (see :mod:`arbitre.arena.player`)."""
         pick = self._pick
-        return lambda seat, hand, legal, n, led, best, pos: pick(legal)
+        return lambda seat, hand, legal, n, led, best, pos, trick: pick(legal)
 
     def _pick(self, legal: int) -> int:
         options = bits(legal)
@@ -138,11 +138,11 @@ class SimplePlayer(BasePlayer):
         return DECK[simple_card(obs.hand, obs.legal, obs.trick, obs.trump, obs.taker & 1 == obs.seat & 1)]
 
     def card_chooser(self, view: SeatView) -> Chooser:
-        """``choose(seat, hand, legal, n, led, best, pos) -> card`` for this deal: :meth:`play` on the live
+        """``choose(seat, hand, legal, n, led, best, pos, trick) -> card`` for this deal: :meth:`play` on the live
         view, the trick as the engine tells it."""
         trump, taker_team = view.trump, view.taker & 1
 
-        def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int) -> int:
+        def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int, trick: int) -> int:
             if n:
                 return simple_follow(legal, n, led, best, pos, trump)
             return simple_lead(hand, legal, trump, seat & 1 == taker_team)

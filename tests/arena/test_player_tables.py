@@ -42,7 +42,7 @@ def test_an_illegal_card_from_a_chooser_is_named_on_the_untimed_path_too():
         def card_chooser(self, view):  # type: ignore[no-untyped-def]
             calls = [0]
 
-            def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int) -> int:
+            def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int, trick: int) -> int:
                 calls[0] += 1
                 if calls[0] < 6:
                     return (legal & -legal).bit_length() - 1

@@ -97,17 +97,17 @@ def test_a_chooser_answers_as_play_on_the_snapshot():
         def card_chooser(self, view, original=original, cls=cls):
             choose = original(self, view)
 
-            def checking(seat, hand, legal, n, led, best, pos):
+            def checking(seat, hand, legal, n, led, best, pos, trick):
                 nonlocal checked
-                card = choose(seat, hand, legal, n, led, best, pos)
+                card = choose(seat, hand, legal, n, led, best, pos, trick)
                 view.seat, view.hand, view.legal = seat, hand, legal
                 obs = view.snapshot()
                 assert cls().play(obs).index == card
-                trick = obs.trick  # the engine tells the chooser the trick so far
-                assert n == len(trick)
+                # the engine tells the chooser the trick so far
+                assert n == len(obs.trick) and trick == sum(1 << c for c in obs.trick)
                 if n:
-                    at = winner_pos(trick, obs.trump)
-                    assert (led, best, pos) == (trick[0] >> 3, trick[at], at)
+                    at = winner_pos(obs.trick, obs.trump)
+                    assert (led, best, pos) == (obs.trick[0] >> 3, obs.trick[at], at)
                 checked += 1
                 return card
 
