@@ -68,6 +68,14 @@ class Clock:
         self.mask = every - 1
 
 
+_SEATED: list[tuple[tuple[int, ...], tuple[Any, ...], tuple[bool, ...], tuple[bool, ...], tuple[Any, ...]]] = [
+    ((), (), (), (), ())]
+"""The players of the last deal played in this process: their ids, the players (held, so that their ids
+stay theirs), whether each reads the view to bid and to play (:func:`view_readers`), and their bound
+``bid``: worked out again only when the players change (a game or a gym run passes the same players deal
+after deal)."""
+
+
 def _fail(names: Sequence[str], seat: int, deal_no: int, fr: str, en: str, trick: int | None = None) -> PlayerError:
     where_fr = f"donne {deal_no}" + (f", pli {trick}" if trick else ", enchères")
     where_en = f"deal {deal_no}" + (f", trick {trick}" if trick else ", bidding")
@@ -104,8 +112,9 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
     deal's live :class:`SeatView` (set to its seat and hand) instead of a fresh
     :class:`Observation`; one whose ``play`` is marked gives a card chooser on that view once
     the contract is known (``card_chooser``), asked with the seat, its hand and its legal
-    cards for each card (and the trick so far): the same facts, without a copy per decision. ``deal_no`` names the
-    deal in errors and picks the deals whose decisions ``clock`` times (see :class:`Clock`).
+    cards for each card (and the trick so far): the same facts, without a copy per decision.
+    ``deal_no`` names the deal in errors and picks the deals whose decisions ``clock`` times (see
+    :class:`Clock`).
     """
     names = names or [type(p).__name__ for p in players]
     clock = clock or Clock()
@@ -118,15 +127,20 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
     view = SeatView(dealer, turned, bids, plays, leaders, scores, target)
     taker = trump = -1
     take_round = 0
-    readers = [view_readers(p) for p in players]
-    bidders = [p.bid for p in players]
+    key = tuple(map(id, players))
+    seated = _SEATED[0]
+    if seated[0] != key:  # other players than the last deal's: work out how to ask them
+        readers = [view_readers(p) for p in players]
+        seated = _SEATED[0] = (key, tuple(players), tuple(r[0] for r in readers), tuple(r[1] for r in readers),
+                               tuple(p.bid for p in players))
+    _, _, bid_reads, play_reads, bidders = seated
     seconds, decisions, timed, now = clock.seconds, clock.decisions, clock.timed, time.perf_counter
     sampled = not (deal_no - 1) & clock.mask  # this deal's view readers are timed too
     for rnd in (1, 2):
         view.bid_round = rnd
         for seat in ORDERS[(dealer + 1) % 4]:
             try:
-                if readers[seat][0]:
+                if bid_reads[seat]:
                     view.seat = seat
                     view.hand = hands5[seat]
                     if sampled:
@@ -197,7 +211,7 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
         return ask
 
     # each seat answers through its player's chooser on the live view, or is asked play(Observation)
-    choosers = [(timing(p.card_chooser(view)) if sampled else p.card_chooser(view)) if readers[seat][1]
+    choosers = [(timing(p.card_chooser(view)) if sampled else p.card_chooser(view)) if play_reads[seat]
                 else observed(seat) for seat, p in enumerate(players)]
 
     def refuse(seat: int, options: int, answer: Any, k: int, err: Exception | None) -> int:

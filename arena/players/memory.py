@@ -228,27 +228,36 @@ class MemoryPlayer(BasePlayer):
         return DECK[memory_card(obs, self.tracker.read(obs))]
 
     def card_chooser(self, view: SeatView) -> Chooser:
-        """``choose(seat, hand, legal, n, led, best, pos, trick) -> card`` for this deal: :meth:`play` on the live
-        view (the trick as the engine tells it), reading the public fold of the deal (:func:`~arbitre.arena.players.knowledge.public`) without a
-        :class:`Knowledge` per decision."""
-        history, trump, taker = view.history, view.trump, view.taker
-        turned = 1 << view.turned  # in my hand, played, or known to be the taker's: never unseen
-
-        fold = public(view)
-        read = read_new
-        voids = fold.voids  # the fold's list, changed in place
-
-        def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int, trick: int) -> int:
-            done = len(history) - n  # cards of the finished tricks: the fold reads them once per trick
-            if done > fold.count:  # fold.catch_up(view) up to the current trick, without its call
-                fold.played = read(view, fold.count, voids, fold.played, done)
-                fold.count = done
-            # the cards of the current trick are played too; the voids they show do not matter here: they are
-            # of seats that played before me, and _card reads only the voids of the seat after me (following)
-            # or of the opponents when I lead (no current trick)
-            played = fold.played | trick
-            taker_known = turned if taker != seat and not played & turned else 0
-            return _card(legal, trump, seat, hand, n, led, best, pos, trick, taker, played, voids,
-                         ALL & ~played & ~hand & ~turned, taker_known)
-
+        """``choose(seat, hand, legal, n, led, best, pos, trick) -> card`` for this deal: :meth:`play` on the
+        live view (the trick as the engine tells it), reading the public fold of the deal
+        (:func:`~arbitre.arena.players.knowledge.public`) without a :class:`Knowledge` per decision. It keeps
+        nothing of this player's, so one chooser serves every memory seat of the deal (kept in ``view.shared``)."""
+        choose: Chooser | None = view.shared.get("memory")
+        if choose is None:
+            choose = view.shared["memory"] = _memory_chooser(view)
         return choose
+
+
+def _memory_chooser(view: SeatView) -> Chooser:
+    """The memory players' chooser for the deal of ``view``."""
+    history, trump, taker = view.history, view.trump, view.taker
+    turned = 1 << view.turned  # in my hand, played, or known to be the taker's: never unseen
+
+    fold = public(view)
+    read = read_new
+    voids = fold.voids  # the fold's list, changed in place
+
+    def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int, trick: int) -> int:
+        done = len(history) - n  # cards of the finished tricks: the fold reads them once per trick
+        if done > fold.count:  # fold.catch_up(view) up to the current trick, without its call
+            fold.played = read(view, fold.count, voids, fold.played, done)
+            fold.count = done
+        # the cards of the current trick are played too; the voids they show do not matter here: they are
+        # of seats that played before me, and _card reads only the voids of the seat after me (following)
+        # or of the opponents when I lead (no current trick)
+        played = fold.played | trick
+        taker_known = turned if taker != seat and not played & turned else 0
+        return _card(legal, trump, seat, hand, n, led, best, pos, trick, taker, played, voids,
+                     ALL & ~played & ~hand & ~turned, taker_known)
+
+    return choose

@@ -138,13 +138,21 @@ class SimplePlayer(BasePlayer):
         return DECK[simple_card(obs.hand, obs.legal, obs.trick, obs.trump, obs.taker & 1 == obs.seat & 1)]
 
     def card_chooser(self, view: SeatView) -> Chooser:
-        """``choose(seat, hand, legal, n, led, best, pos, trick) -> card`` for this deal: :meth:`play` on the live
-        view, the trick as the engine tells it."""
-        trump, taker_team = view.trump, view.taker & 1
-
-        def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int, trick: int) -> int:
-            if n:
-                return simple_follow(legal, n, led, best, pos, trump)
-            return simple_lead(hand, legal, trump, seat & 1 == taker_team)
-
+        """``choose(seat, hand, legal, n, led, best, pos, trick) -> card`` for this deal: :meth:`play` on the
+        live view, the trick as the engine tells it. It keeps nothing of this player's, so one chooser serves
+        every simple seat of the deal (made once, kept in ``view.shared``)."""
+        choose: Chooser | None = view.shared.get("simple")
+        if choose is None:
+            choose = view.shared["simple"] = _simple_chooser(view.trump, view.taker & 1)
         return choose
+
+
+def _simple_chooser(trump: int, taker_team: int) -> Chooser:
+    """The simple players' chooser for a deal with ``trump`` taken by team ``taker_team``."""
+
+    def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int, trick: int) -> int:
+        if n:
+            return simple_follow(legal, n, led, best, pos, trump)
+        return simple_lead(hand, legal, trump, seat & 1 == taker_team)
+
+    return choose
