@@ -103,7 +103,7 @@ def _finish(obs: Observation | SeatView, played: int, voids: list[int]) -> Knowl
     taker = obs.taker
     turned = 1 << obs.turned
     known = [0, 0, 0, 0]
-    unseen = ALL & ~played & ~obs.hand
+    unseen = ALL ^ (played | obs.hand)
     if taker < 0:
         unseen &= ~turned
     elif taker != obs.seat and not played & turned:  # the turned card is in the taker's hand until played

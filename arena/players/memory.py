@@ -112,6 +112,9 @@ TOPS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(1 << c if c >= 0 else 0 for c in row) for row in per_trump) for per_trump in MASTER)
 #: SUITS_OF[byte]: for a 4-bit set of suits, the mask of every card of those suits.
 SUITS_OF: tuple[int, ...] = tuple(sum(SUIT_MASK[s] for s in range(4) if m >> s & 1) for m in range(16))
+# The complements as positive masks (an AND with a negative int, ``mask & ~m``, takes CPython's slow path).
+_NOT_SUITS_OF = tuple(ALL ^ m for m in SUITS_OF)
+_NOT_SUIT = tuple(ALL ^ m for m in SUIT_MASK)
 
 
 def _tops(trump: int, played: int) -> int:
@@ -165,7 +168,7 @@ def _card(legal: int, trump: int, seat: int, hand: int, n: int, led: int, best: 
             top = tops & trump_mask & legal
             if top:
                 return top.bit_length() - 1
-        candidates = tops & legal & ~trump_mask
+        candidates = tops & legal & _NOT_SUIT[trump]
         if candidates:
             left_void, right_void = voids[seat ^ 1], voids[seat ^ 3]
             left_trumps = left_void >> trump & 1
@@ -181,7 +184,7 @@ def _card(legal: int, trump: int, seat: int, hand: int, n: int, led: int, best: 
         mine = tops & hand
         suits = (mine & 0xFF != 0) | (mine >> 8 & 0xFF != 0) << 1 | (mine >> 16 & 0xFF != 0) << 2 \
             | (mine >> 24 != 0) << 3
-        return cheapest(legal & ~SUITS_OF[suits] or legal, trump)
+        return cheapest(legal & _NOT_SUITS_OF[suits] or legal, trump)
 
     beats = BEATS[trump][led]
     # the only opponent still to play after me is my left-hand neighbour, unless I play last
@@ -194,8 +197,8 @@ def _card(legal: int, trump: int, seat: int, hand: int, n: int, led: int, best: 
     if n >= 2 and pos == n - 2:  # partner winning
         if not threat & beats[best]:
             # smear points, but keep the cards that will win tricks of their own
-            return richest(legal & ~_tops(trump, played) or legal, trump)
-        plain = legal & ~SUIT_MASK[trump]
+            return richest(legal ^ (legal & _tops(trump, played)) or legal, trump)
+        plain = legal & _NOT_SUIT[trump]
         return cheapest(plain or legal, trump)
     winners = legal & beats[best]  # the cards that beat the trick so far (tactics.beating)
     if winners:
@@ -258,6 +261,6 @@ def _memory_chooser(view: SeatView) -> Chooser:
         played = fold.played | trick
         taker_known = turned if taker != seat and not played & turned else 0
         return _card(legal, trump, seat, hand, n, led, best, pos, trick, taker, played, voids,
-                     ALL & ~played & ~hand & ~turned, taker_known)
+                     ALL ^ (played | hand | turned), taker_known)
 
     return choose

@@ -28,6 +28,7 @@ from arbitre.arena.player import BasePlayer, Chooser, reads_view
 from arbitre.arena.players.tactics import (
     BEATS,
     LEADS,
+    NOT_TRUMP,
     OTHER_SUITS,
     SUITS,
     TRUMP_MASK,
@@ -117,7 +118,7 @@ def simple_follow(legal: int, n: int, led: int, best: int, pos: int, trump: int)
         return richest(legal, trump) if last else cheapest(legal, trump)
     winners = legal & BEATS[trump][led][best]  # tactics.beating, inlined
     if winners:
-        plain_winners = winners & ~TRUMP_MASK[trump]
+        plain_winners = winners & NOT_TRUMP[trump]
         if plain_winners and not last:  # others still play: hold the trick with the strongest card
             return strongest(plain_winners, trump)
         return cheapest(winners, trump)
