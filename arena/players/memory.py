@@ -37,11 +37,10 @@ from arbitre.arena.players.tactics import (
     strongest,
     table_best,
     trick_best,
-    trump_points,
 )
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
 from arbitre.rulings.belote.play import SUIT_MASK, TRICK_KEY
-from arbitre.rulings.belote.scoring import POINTS, mask_points
+from arbitre.rulings.belote.scoring import BYTE_POINTS, POINTS, mask_points
 
 TAKE_TRICKS = 2
 TAKE_POINTS = 25
@@ -61,6 +60,10 @@ def _plain_sure(ranks: int) -> int:
 
 _TRUMP_SURE = tuple(_trump_sure(m) for m in range(256))
 _PLAIN_SURE = tuple(_plain_sure(m) for m in range(256))
+#: _TRUMP_KEY[ranks]: what a suit of rank mask ``ranks`` adds, as trump, to the key ``sure tricks << 8 | trump
+#: points`` of a hand whose plain sure tricks are counted for every suit: its sure tricks as trump instead
+#: of as a plain suit (:func:`sure_tricks`), and its trump points (:func:`~arbitre.arena.players.tactics.trump_points`).
+_TRUMP_KEY = tuple((_TRUMP_SURE[m] - _PLAIN_SURE[m] << 8) + BYTE_POINTS[1][m] for m in range(256))
 
 
 def sure_tricks(hand: int, trump: int) -> int:
@@ -79,16 +82,23 @@ def memory_bid(obs: Observation | SeatView, tricks: int = TAKE_TRICKS, points: i
     Round 2 weighs the other suits by (sure tricks, trump points), the first in suit order among equals.
     """
     turned = obs.turned >> 3
-    if obs.bid_round == 1:
-        hand = obs.hand | 1 << obs.turned
-        return SUITS[turned] if sure_tricks(hand, turned) >= tricks and trump_points(hand, turned) >= points else None
-    hand = obs.hand
-    best, best_key = -1, -1
-    for suit in OTHER_SUITS[turned]:
-        key = sure_tricks(hand, suit) << 8 | trump_points(hand, suit)  # (tricks, points) as one int: points < 256
-        if key > best_key:
-            best, best_key = suit, key
-    return SUITS[best] if best_key >> 8 >= tricks and best_key & 0xFF >= points else None
+    first = obs.bid_round == 1
+    ranks = (obs.hand | 1 << obs.turned if first else obs.hand).to_bytes(4, "little")  # suit by suit
+    plain = _PLAIN_SURE
+    # (sure tricks, trump points) as one int, sure tricks << 8 | points (points < 256): the plain sure tricks
+    # of the four suits, plus what the trump suit adds as trump (_TRUMP_KEY)
+    base = plain[ranks[0]] + plain[ranks[1]] + plain[ranks[2]] + plain[ranks[3]] << 8
+    if first:
+        best, delta = turned, _TRUMP_KEY[ranks[turned]]
+    else:  # the best other suit: the base is the same for all, so the largest delta (the first among equals)
+        best = -1
+        delta = 0
+        for suit in OTHER_SUITS[turned]:
+            add = _TRUMP_KEY[ranks[suit]]
+            if best < 0 or add > delta:
+                best, delta = suit, add
+    key = base + delta
+    return SUITS[best] if key >> 8 >= tricks and key & 0xFF >= points else None
 
 
 #: _SURE_ORDER[trump][card]: among cards sure to win, the trump worth the fewest points first, else the

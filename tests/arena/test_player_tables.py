@@ -67,3 +67,30 @@ def test_trick_best_is_the_kernels_winner_on_a_live_history():
         trick = history[len(history) - n:]
         pos = winner_pos(trick, trump)
         assert trick_best(history, n, TRICK_KEY[trump][trick[0] >> 3]) == (trick[pos], pos)
+
+
+def test_memory_bid_weighs_sure_tricks_then_trump_points_as_defined():
+    """The table-driven bid takes exactly when sure_tricks and trump_points reach the thresholds (round 1: the
+    turned suit with the turned card; round 2: the best other suit by (sure tricks, points), first among equals)."""
+    from arbitre.arena.observation import Observation
+    from arbitre.arena.players.memory import TAKE_POINTS, TAKE_TRICKS, memory_bid, sure_tricks
+    from arbitre.arena.players.tactics import trump_points
+
+    rng = random.Random(12)
+    taken = [0, 0]
+    for _ in range(20000):
+        cards = rng.sample(range(32), 6)
+        hand = sum(1 << c for c in cards[:5])
+        turned = cards[5]
+        for rnd, bids in ((1, ()), (2, tuple((s, -1) for s in range(4)))):
+            obs = Observation(0, 3, hand, turned, bids, -1, -1, (), (), 0)
+            if rnd == 1:
+                held, suits = hand | 1 << turned, [turned >> 3]
+            else:
+                held, suits = hand, [s for s in range(4) if s != turned >> 3]
+            best = max(suits, key=lambda s: (sure_tricks(held, s), trump_points(held, s), -s))
+            takes = sure_tricks(held, best) >= TAKE_TRICKS and trump_points(held, best) >= TAKE_POINTS
+            got = memory_bid(obs)
+            assert got == (best if takes else None), (hand, turned, rnd)
+            taken[rnd - 1] += got is not None
+    assert all(taken)  # both rounds take sometimes
