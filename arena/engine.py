@@ -68,12 +68,11 @@ class Clock:
         self.mask = every - 1
 
 
-_SEATED: list[tuple[tuple[int, ...], tuple[Any, ...], tuple[bool, ...], tuple[bool, ...], tuple[Any, ...]]] = [
-    ((), (), (), (), ())]
-"""The players of the last deal played in this process: their ids, the players (held, so that their ids
-stay theirs), whether each reads the view to bid and to play (:func:`view_readers`), and their bound
-``bid``: worked out again only when the players change (a game or a gym run passes the same players deal
-after deal)."""
+_SEATED: list[tuple[tuple[Any, ...], tuple[bool, ...], tuple[bool, ...], tuple[Any, ...]]] = [
+    ((None, None, None, None), (), (), ())]
+"""The players of the last deal played in this process (compared by identity), whether each reads the view
+to bid and to play (:func:`view_readers`), and their bound ``bid``: worked out again only when the players
+change (a game or a gym run passes the same players deal after deal)."""
 
 
 def _fail(names: Sequence[str], seat: int, deal_no: int, fr: str, en: str, trick: int | None = None) -> PlayerError:
@@ -127,13 +126,15 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
     view = SeatView(dealer, turned, bids, plays, leaders, scores, target)
     taker = trump = -1
     take_round = 0
-    key = tuple(map(id, players))
     seated = _SEATED[0]
-    if seated[0] != key:  # other players than the last deal's: work out how to ask them
+    p0, p1, p2, p3 = players
+    last = seated[0]
+    if last[0] is not p0 or last[1] is not p1 or last[2] is not p2 or last[3] is not p3:
+        # other players than the last deal's: work out how to ask them
         readers = [view_readers(p) for p in players]
-        seated = _SEATED[0] = (key, tuple(players), tuple(r[0] for r in readers), tuple(r[1] for r in readers),
+        seated = _SEATED[0] = ((p0, p1, p2, p3), tuple(r[0] for r in readers), tuple(r[1] for r in readers),
                                tuple(p.bid for p in players))
-    _, _, bid_reads, play_reads, bidders = seated
+    _, bid_reads, play_reads, bidders = seated
     seconds, decisions, timed, now = clock.seconds, clock.decisions, clock.timed, time.perf_counter
     sampled = not (deal_no - 1) & clock.mask  # this deal's view readers are timed too
     for rnd in (1, 2):
