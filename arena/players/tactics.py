@@ -92,11 +92,16 @@ def byte_best(rows: Sequence[Sequence[int]]) -> tuple[tuple[tuple[int, ...], ...
 
 
 # Row values so that "the largest" is the card each helper picks (ties: the lowest index, as a min/max
-# over the cards in index order picks): cheapest = fewest points then weakest; strongest = strength;
-# richest = most points then weakest.
-_CHEAPEST = byte_best([[64 * 64 - 1 - k for k in row] for row in CHEAP])
+# over the cards in index order picks): cheapest = plain cards first, then fewest points, then weakest;
+# strongest = strength; richest = plain cards first, then most points, then weakest. (_PLAIN_FIRST lifts
+# every card that is not a trump above every trump: the best of a mask is then a plain card whenever the
+# mask holds one, the best of ``mask & NOT_TRUMP[trump] or mask`` without computing it.)
+_PLAIN_FIRST = 64 * 64
+_CHEAPEST = byte_best([[64 * 64 - 1 - k + (_PLAIN_FIRST if NOT_TRUMP[t] >> c & 1 else 0) for c, k in enumerate(row)]
+                       for t, row in enumerate(CHEAP)])
 _STRONGEST = byte_best(STRENGTH)
-_RICHEST = byte_best([[POINTS[t][c] * 64 + 63 - STRENGTH[t][c] for c in range(32)] for t in range(6)])
+_RICHEST = byte_best([[POINTS[t][c] * 64 + 63 - STRENGTH[t][c] + (_PLAIN_FIRST if NOT_TRUMP[t] >> c & 1 else 0)
+                       for c in range(32)] for t in range(6)])
 
 
 def table_best(table: Sequence[Sequence[int]], mask: int) -> int:
@@ -117,7 +122,7 @@ def table_best(table: Sequence[Sequence[int]], mask: int) -> int:
 
 def cheapest(mask: int, trump: int) -> int:
     """The card of ``mask`` worth the fewest points (then the weakest); plain cards before trumps."""
-    return table_best(_CHEAPEST[trump], mask & NOT_TRUMP[trump] or mask)
+    return table_best(_CHEAPEST[trump], mask)
 
 
 def strongest(mask: int, trump: int) -> int:
@@ -127,7 +132,7 @@ def strongest(mask: int, trump: int) -> int:
 
 def richest(mask: int, trump: int) -> int:
     """The card of ``mask`` worth the most points, plain cards first (to give points to a partner)."""
-    return table_best(_RICHEST[trump], mask & NOT_TRUMP[trump] or mask)
+    return table_best(_RICHEST[trump], mask)
 
 
 #: BEATS[trump][led][best]: the cards that beat ``best`` in a trick led in ``led`` (from TRICK_KEY).
