@@ -81,6 +81,19 @@ FIRST_BY_SEAT = tuple(itemgetter(*[p for s in range(4) for p in range(20) if SEA
                       for d in range(4))
 BIT = tuple(1 << c for c in range(32))
 """BIT[card]: the bitmask of one card."""
+#: REST_BY_SEAT[dealer][taker]: picks the last 12 cards of a pack (the turned card and the rest of the deal)
+#: grouped by seat, three each, seat 0 first: what :func:`full_hands` adds to :func:`first_hands`.
+REST_BY_SEAT = tuple(tuple(itemgetter(*[p for s in range(4) for p in range(20, 32) if SEATS_OF_POSITIONS[d][t][p] == s])
+                           for t in range(4)) for d in range(4))
+
+
+def rest_of_hands(first: Sequence[int], pack: Sequence[int], dealer: int, taker: int) -> list[int]:
+    """The 8-card hands once ``taker`` took, from the 5-card hands ``first`` (:func:`first_hands`): the same
+    hands as :func:`full_hands`, with three cards to add to each instead of eight to gather."""
+    c = REST_BY_SEAT[dealer][taker](pack)
+    b = BIT
+    return [first[0] | b[c[0]] | b[c[1]] | b[c[2]], first[1] | b[c[3]] | b[c[4]] | b[c[5]],
+            first[2] | b[c[6]] | b[c[7]] | b[c[8]], first[3] | b[c[9]] | b[c[10]] | b[c[11]]]
 
 
 def full_hands(pack: Sequence[int], dealer: int, taker: int) -> list[int]:

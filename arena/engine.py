@@ -28,8 +28,8 @@ from arbitre.arena.dealing import (
     PlayedDeal,
     SeatChooser,
     first_hands,
-    full_hands,
     play_tricks,
+    rest_of_hands,
     score_played,
 )
 from arbitre.arena.observation import PASS, Observation, SeatView
@@ -176,7 +176,7 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
     if taker < 0:
         return None
 
-    hands = full_hands(pack, dealer, taker)
+    hands = rest_of_hands(hands5, pack, dealer, taker)
     view.taker, view.trump, view.bid_round = taker, trump, 0
     bid_calls = tuple(bids)
     seen_leaders: tuple[int, ...] = ()

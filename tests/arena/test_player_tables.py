@@ -94,3 +94,14 @@ def test_memory_bid_weighs_sure_tricks_then_trump_points_as_defined():
             assert got == (best if takes else None), (hand, turned, rnd)
             taken[rnd - 1] += got is not None
     assert all(taken)  # both rounds take sometimes
+
+
+def test_the_rest_of_the_deal_added_to_the_first_hands_gives_the_full_hands():
+    """The engine completes the 5-card hands with three cards each: the hands of the whole distribution."""
+    from arbitre.arena.dealing import full_hands, rest_of_hands
+
+    rng = random.Random(21)
+    for _ in range(3000):
+        pack = rng.sample(range(32), 32)
+        dealer, taker = rng.randrange(4), rng.randrange(4)
+        assert rest_of_hands(first_hands(pack, dealer), pack, dealer, taker) == full_hands(pack, dealer, taker)
