@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from arbitre.arena.observation import Observation, SeatView
 from arbitre.arena.player import BasePlayer, Chooser, reads_view
-from arbitre.arena.players.knowledge import ALL, MASTER, Knowledge, Tracker, infer, public, read_new
+from arbitre.arena.players.knowledge import ALL, MASTER, Knowledge, Tracker, infer, read_new
 from arbitre.arena.players.tactics import (
     BEATS,
     OTHER_SUITS,
@@ -160,18 +160,20 @@ def memory_card(obs: Observation | SeatView, k: Knowledge | None = None) -> int:
         for card in history[-n:]:
             trick |= 1 << card
     return _card(obs.legal, obs.trump, obs.seat, obs.hand, n, led, best, pos, trick, obs.taker, k.played,
-                 k.voids, k.unseen, k.known[obs.taker] if obs.taker >= 0 else 0)
+                 k.voids, 1 << obs.turned)
 
 
 def _card(legal: int, trump: int, seat: int, hand: int, n: int, led: int, best: int, pos: int, trick: int,
-          taker: int, played: int, voids: list[int], unseen: int, taker_known: int) -> int:
+          taker: int, played: int, voids: list[int], turned: int) -> int:
     """:func:`memory_card` from the observation's fields, the current trick (``n`` cards, bitmask
     ``trick``, led in ``led``, ``best`` winning it at position ``pos``) and what it needs of
-    :class:`Knowledge`: the cards played, the voids, the unseen cards and the cards known to be in the
-    taker's hand (the turned card until it is played)."""
+    :class:`Knowledge`: the cards played and the voids. The turned card (bitmask ``turned``) is in my
+    hand, played, or known to be in the taker's hand: never unseen (:attr:`Knowledge.unseen` is the cards
+    neither played, nor mine, nor the turned one; :attr:`Knowledge.known` of the taker is the turned card
+    until it is played)."""
     if not n:
         trump_mask = SUIT_MASK[trump]
-        trumps_out = unseen & trump_mask
+        trumps_out = (ALL ^ (played | hand | turned)) & trump_mask
         tops = _tops(trump, played)
         if (taker & 1 == seat & 1 and trumps_out
                 and (not voids[seat ^ 1] >> trump & 1 or not voids[seat ^ 3] >> trump & 1)):
@@ -200,7 +202,9 @@ def _card(legal: int, trump: int, seat: int, hand: int, n: int, led: int, best: 
     # the only opponent still to play after me is my left-hand neighbour, unless I play last
     if n < 3:
         after = (seat + 1) & 3
-        threat = _threat(unseen | taker_known if after == taker else unseen, voids[after], led, trump)
+        # the cards it may hold: the unseen ones, and the turned card when it is the taker's and not played
+        threat = _threat(ALL ^ (played | hand) if after == taker else ALL ^ (played | hand | turned), voids[after],
+                         led, trump)
     else:
         after = -1
         threat = 0
@@ -242,9 +246,10 @@ class MemoryPlayer(BasePlayer):
 
     def card_chooser(self, view: SeatView) -> Chooser:
         """``choose(seat, hand, legal, n, led, best, pos, trick) -> card`` for this deal: :meth:`play` on the
-        live view (the trick as the engine tells it), reading the public fold of the deal
-        (:func:`~arbitre.arena.players.knowledge.public`) without a :class:`Knowledge` per decision. It keeps
-        nothing of this player's, so one chooser serves every memory seat of the deal (kept in ``view.shared``)."""
+        live view (the trick as the engine tells it), folding the public facts of the finished tricks itself
+        (:func:`~arbitre.arena.players.knowledge.read_new`, once per trick) without a :class:`Knowledge` per
+        decision. It keeps nothing of this player's, so one chooser serves every memory seat of the deal (kept
+        in ``view.shared``)."""
         choose: Chooser | None = view.shared.get("memory")
         if choose is None:
             choose = view.shared["memory"] = _memory_chooser(view)
@@ -254,23 +259,21 @@ class MemoryPlayer(BasePlayer):
 def _memory_chooser(view: SeatView) -> Chooser:
     """The memory players' chooser for the deal of ``view``."""
     history, trump, taker = view.history, view.trump, view.taker
-    turned = 1 << view.turned  # in my hand, played, or known to be the taker's: never unseen
-
-    fold = public(view)
+    turned = 1 << view.turned
     read = read_new
-    voids = fold.voids  # the fold's list, changed in place
+    voids = [0, 0, 0, 0]  # the public fold of the finished tricks: voids by seat, and the cards played
+    count = 0
+    before = 0
 
     def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int, trick: int) -> int:
+        nonlocal count, before
         done = len(history) - n  # cards of the finished tricks: the fold reads them once per trick
-        if done > fold.count:  # fold.catch_up(view) up to the current trick, without its call
-            fold.played = read(view, fold.count, voids, fold.played, done)
-            fold.count = done
+        if done > count:
+            before = read(view, count, voids, before, done)
+            count = done
         # the cards of the current trick are played too; the voids they show do not matter here: they are
         # of seats that played before me, and _card reads only the voids of the seat after me (following)
         # or of the opponents when I lead (no current trick)
-        played = fold.played | trick
-        taker_known = turned if taker != seat and not played & turned else 0
-        return _card(legal, trump, seat, hand, n, led, best, pos, trick, taker, played, voids,
-                     ALL ^ (played | hand | turned), taker_known)
+        return _card(legal, trump, seat, hand, n, led, best, pos, trick, taker, before | trick, voids, turned)
 
     return choose
