@@ -10,9 +10,9 @@ What:
 * :class:`PlayedDeal` — a dealt, played and scored deal on card indices, with
   :class:`~arbitre.rulings.belote.cards.Card` views on demand;
 * :func:`play_tricks` — the eight tricks: the legal cards of each seat come from the
-  rules kernel :func:`~arbitre.rulings.belote.play.legal_mask`; a ``choose`` callback
-  asks a player when two or more are legal, or (``choose=None``, the random simulator)
-  a uniformly random one is drawn inline, with no call per card but the kernel's; the
+  rules kernel :func:`~arbitre.rulings.belote.play.legal_mask`; each seat's chooser is
+  asked (and its answer checked) when two or more are legal, or (``choosers=None``, the
+  random simulator) a uniformly random one is drawn inline, with no call per card but the kernel's; the
   trick goes to the strongest card
   (:data:`~arbitre.rulings.belote.play.TRICK_KEY`), whose seat leads the next;
 * :func:`score_played` — card points, dix de der, belote, announces (only the side with

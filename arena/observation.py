@@ -23,7 +23,8 @@ times as much), so a player must treat it as read-only.
 built-in players' fast path (see :mod:`arbitre.arena.engine`): one object per deal whose
 ``history``, ``leaders`` and ``bids`` are the engine's own growing lists, so nothing is
 copied per decision. The engine sets ``seat`` and ``hand`` before each bid; during the play
-a player's card chooser is given the seat, its hand and its legal cards as arguments. It
+a player's card chooser is given the seat, its hand and its legal cards as arguments (with
+the current trick as the engine knows it, see :data:`arbitre.arena.player.Chooser`). It
 holds exactly the fields of an :class:`Observation` (:meth:`SeatView.snapshot` is the
 observation the seat would get once those three are set), never another hand.
 """
