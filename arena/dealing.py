@@ -10,9 +10,9 @@ What:
 * :class:`PlayedDeal` — a dealt, played and scored deal on card indices, with
   :class:`~arbitre.rulings.belote.cards.Card` views on demand;
 * :func:`play_tricks` — the eight tricks: the legal cards of each seat come from the
-  rules kernel :func:`~arbitre.rulings.belote.play.legal_mask`; a ``choose`` callback
-  asks a player when two or more are legal, or (``choose=None``, the random simulator)
-  a uniformly random one is drawn inline, with no call per card but the kernel's; the
+  rules kernel :func:`~arbitre.rulings.belote.play.legal_mask`; each seat's chooser is
+  asked (and its answer checked) when two or more are legal, or (``choosers=None``, the
+  random simulator) a uniformly random one is drawn inline, with no call per card but the kernel's; the
   trick goes to the strongest card
   (:data:`~arbitre.rulings.belote.play.TRICK_KEY`), whose seat leads the next;
 * :func:`score_played` — card points, dix de der, belote, announces (only the side with
@@ -81,6 +81,19 @@ FIRST_BY_SEAT = tuple(itemgetter(*[p for s in range(4) for p in range(20) if SEA
                       for d in range(4))
 BIT = tuple(1 << c for c in range(32))
 """BIT[card]: the bitmask of one card."""
+#: REST_BY_SEAT[dealer][taker]: picks the last 12 cards of a pack (the turned card and the rest of the deal)
+#: grouped by seat, three each, seat 0 first: what :func:`full_hands` adds to :func:`first_hands`.
+REST_BY_SEAT = tuple(tuple(itemgetter(*[p for s in range(4) for p in range(20, 32) if SEATS_OF_POSITIONS[d][t][p] == s])
+                           for t in range(4)) for d in range(4))
+
+
+def rest_of_hands(first: Sequence[int], pack: Sequence[int], dealer: int, taker: int) -> list[int]:
+    """The 8-card hands once ``taker`` took, from the 5-card hands ``first`` (:func:`first_hands`): the same
+    hands as :func:`full_hands`, with three cards to add to each instead of eight to gather."""
+    c = REST_BY_SEAT[dealer][taker](pack)
+    b = BIT
+    return [first[0] | b[c[0]] | b[c[1]] | b[c[2]], first[1] | b[c[3]] | b[c[4]] | b[c[5]],
+            first[2] | b[c[6]] | b[c[7]] | b[c[8]], first[3] | b[c[9]] | b[c[10]] | b[c[11]]]
 
 
 def full_hands(pack: Sequence[int], dealer: int, taker: int) -> list[int]:
@@ -138,30 +151,39 @@ class PlayedDeal:
         return [DECK[c] for c in range(32) if self.hands_mask[seat] >> c & 1]
 
 
-Chooser = Callable[[int, int, int, int], int]
-"""``choose(seat, hand, legal, trick_number) -> card``: one card of the ``legal`` bitmask."""
+SeatChooser = Callable[[int, int, int, int, int, int, int, int], int]
+"""``choose(seat, hand, legal, n, led, best, pos, trick) -> card``: one card of the ``legal`` bitmask, with
+``n`` cards already in the trick (their bitmask ``trick``), and when ``n > 0`` the suit ``led`` and the
+card ``best`` winning the trick at position ``pos`` (a player's chooser, see :mod:`arbitre.arena.player`)."""
+Refuse = Callable[[int, int, object, int, "Exception | None"], int]
+"""``refuse(seat, legal, answer, trick_number, error)``: called when a chooser raised ``error`` or answered
+``answer``, not a legal card index; returns the legal card index the answer names or raises."""
 
 
-def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: bool, choose: Chooser | None,
-                plays: list[int], leaders: list[int],
-                rnd: Callable[[], float] | None = None) -> tuple[list[int], list[int]]:
+def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: bool,
+                choosers: Sequence[SeatChooser] | None, plays: list[int], leaders: list[int],
+                rnd: Callable[[], float] | None = None, asked: list[int] | None = None,
+                refuse: Refuse | None = None) -> tuple[list[int], list[int]]:
     """Play the eight tricks from ``hands`` (bitmasks by seat); fill ``plays`` and ``leaders`` as they go.
 
-    ``choose`` picks each card among two or more legal ones (a single legal card is played
-    without asking); with ``choose=None`` every seat plays a uniformly random legal card
-    drawn with ``rnd`` (:func:`random_tricks`). Returns the winner of each trick and the
-    cards won by each team.
+    ``choosers[seat]`` picks each card of ``seat`` among two or more legal ones (a single legal
+    card is played without asking), told the state of the trick (see :data:`SeatChooser`); every answer is checked here: one that raised, or is not a
+    legal card index, goes to ``refuse`` (which raises or names the legal card meant), and each
+    decision is counted in ``asked[seat]``. With ``choosers=None`` every seat plays a uniformly
+    random legal card drawn with ``rnd`` (:func:`random_tricks`). Returns the winner of each
+    trick and the cards won by each team.
 
     The leader may play any card of its hand; every other seat gets the cards
     :func:`~arbitre.rulings.belote.play.legal_mask` allows, given the suit led, the card
     winning so far and whether its partner played it.
     """
-    if choose is None:
-        assert rnd is not None, "choose=None plays random cards: rnd is required"
+    if choosers is None:
+        assert rnd is not None, "choosers=None plays random cards: rnd is required"
         played, winners, won = random_tricks(hands, leader, trump, must_undertrump, rnd)
         plays += played
         leaders += [leader, *winners[:7]]
         return winners, won
+    assert asked is not None and refuse is not None, "choosers need asked and refuse"
     left = list(hands)
     winners = []
     won = [0, 0]
@@ -169,28 +191,26 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
     play = plays.append
     lead = leaders.append
     legal = legal_mask
+    led = best = best_key = best_pos = 0
+    key: tuple[int, ...] = ()
     for k in range(1, 9):
         lead(leader)
-        # the leader: any card of its hand (asked unless it is the last one)
-        hand = left[leader]
-        if hand & (hand - 1):
-            card = choose(leader, hand, hand, k)
-            trick = 1 << card
-        else:
-            trick = hand
-            card = trick.bit_length() - 1
-        left[leader] = hand ^ trick
-        play(card)
-        led = card >> 3
-        key = trick_keys[led]
-        best, best_key, best_pos = card, key[card], 0
-        # the followers, by position in the trick (their partner's position: _FOLLOWERS)
-        for seat, pos, partner in _FOLLOWERS[leader]:
+        trick = 0
+        # the four seats in play order (position 0 leads: any card of its hand), with the position of
+        # each one's partner (-1 when the partner plays later)
+        for seat, pos, partner in _SEATING[leader]:
             hand = left[seat]
             # a single card left is the only legal one (the kernel is not asked)
-            options = legal(hand, led, best, best_pos == partner, trump, must_undertrump) if hand & (hand - 1) else hand
+            options = legal(hand, led, best, best_pos == partner, trump, must_undertrump) \
+                if pos and hand & (hand - 1) else hand
             if options & (options - 1):
-                card = choose(seat, hand, options, k)
+                try:
+                    card = choosers[seat](seat, hand, options, pos, led, best, best_pos, trick)
+                except Exception as err:  # a player's failure: refuse raises the engine's error
+                    card = refuse(seat, options, None, k, err)
+                if type(card) is not int or card < 0 or not options >> card & 1:
+                    card = refuse(seat, options, card, k, None)
+                asked[seat] += 1
                 bit = 1 << card
             else:  # a single legal card: played without asking
                 bit = options
@@ -198,7 +218,11 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
             left[seat] = hand ^ bit
             play(card)
             trick |= bit
-            if key[card] > best_key:
+            if not pos:
+                led = card >> 3
+                key = trick_keys[led]
+                best, best_key, best_pos = card, key[card], 0
+            elif key[card] > best_key:
                 best, best_key, best_pos = card, key[card], pos
         leader = (leader + best_pos) & 3
         won[leader & 1] |= trick
@@ -210,6 +234,8 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
 _HAND_SIZES = (8, 7, 6, 5, 4, 3, 2)
 #: _FOLLOWERS[leader]: (seat, position in the trick, position of its partner or -1 if the partner plays later).
 _FOLLOWERS = tuple(((order[1], 1, -1), (order[2], 2, 0), (order[3], 3, 1)) for order in ORDERS)
+#: _SEATING[leader]: the leader (position 0) then :data:`_FOLLOWERS`.
+_SEATING = tuple(((order[0], 0, -1), *followers) for order, followers in zip(ORDERS, _FOLLOWERS, strict=True))
 
 
 def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: bool,

@@ -23,7 +23,15 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from arbitre.arena.dealing import ORDERS, PlayedDeal, first_hands, full_hands, play_tricks, score_played
+from arbitre.arena.dealing import (
+    ORDERS,
+    PlayedDeal,
+    SeatChooser,
+    first_hands,
+    play_tricks,
+    rest_of_hands,
+    score_played,
+)
 from arbitre.arena.observation import PASS, Observation, SeatView
 from arbitre.arena.player import view_readers
 from arbitre.rulings.belote.cards import DECK, Card
@@ -41,10 +49,12 @@ class Clock:
     """Decisions per seat, and the seconds spent in the timed ones, for the gym's statistics.
 
     Every decision is counted. ``every`` (a power of two) samples the timing of the
-    decisions of the players that read the engine's view: one in ``every`` of a seat's
-    decisions is timed (two clock reads cost a third of a simple player's decision); the
-    decisions of the other players are all timed. ``timed[seat]`` counts the
-    decisions in ``seconds[seat]``, so ``seconds / timed`` is the mean decision time.
+    players that read the engine's view: one deal in ``every`` is timed, every decision of
+    it (the deals numbered 1 modulo ``every``: the first deal always is); two clock reads
+    around each decision cost a third of a simple player's decision, and a timed deal asks
+    each seat through a timing wrapper. The decisions of the other players are all timed.
+    ``timed[seat]`` counts the decisions in ``seconds[seat]``, so ``seconds / timed`` is the
+    mean decision time.
     """
 
     __slots__ = ("decisions", "mask", "seconds", "timed")
@@ -56,6 +66,13 @@ class Clock:
         self.decisions = [0, 0, 0, 0]
         self.timed = [0, 0, 0, 0]
         self.mask = every - 1
+
+
+_SEATED: list[tuple[tuple[Any, ...], tuple[bool, ...], tuple[bool, ...], tuple[Any, ...]]] = [
+    ((None, None, None, None), (), (), ())]
+"""The players of the last deal played in this process (compared by identity), whether each reads the view
+to bid and to play (:func:`view_readers`), and their bound ``bid``: worked out again only when the players
+change (a game or a gym run passes the same players deal after deal)."""
 
 
 def _fail(names: Sequence[str], seat: int, deal_no: int, fr: str, en: str, trick: int | None = None) -> PlayerError:
@@ -94,7 +111,9 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
     deal's live :class:`SeatView` (set to its seat and hand) instead of a fresh
     :class:`Observation`; one whose ``play`` is marked gives a card chooser on that view once
     the contract is known (``card_chooser``), asked with the seat, its hand and its legal
-    cards for each card: the same facts, without a copy per decision.
+    cards for each card (and the trick so far): the same facts, without a copy per decision.
+    ``deal_no`` names the deal in errors and picks the deals whose decisions ``clock`` times (see
+    :class:`Clock`).
     """
     names = names or [type(p).__name__ for p in players]
     clock = clock or Clock()
@@ -107,28 +126,40 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
     view = SeatView(dealer, turned, bids, plays, leaders, scores, target)
     taker = trump = -1
     take_round = 0
-    readers = [view_readers(p) for p in players]
-    bidders = [p.bid for p in players]
+    seated = _SEATED[0]
+    p0, p1, p2, p3 = players
+    last = seated[0]
+    if last[0] is not p0 or last[1] is not p1 or last[2] is not p2 or last[3] is not p3:
+        # other players than the last deal's: work out how to ask them
+        readers = [view_readers(p) for p in players]
+        seated = _SEATED[0] = ((p0, p1, p2, p3), tuple(r[0] for r in readers), tuple(r[1] for r in readers),
+                               tuple(p.bid for p in players))
+    _, bid_reads, play_reads, bidders = seated
     seconds, decisions, timed, now = clock.seconds, clock.decisions, clock.timed, time.perf_counter
-    mask = clock.mask
+    sampled = not (deal_no - 1) & clock.mask  # this deal's view readers are timed too
     for rnd in (1, 2):
+        view.bid_round = rnd
         for seat in ORDERS[(dealer + 1) % 4]:
-            if readers[seat][0]:
-                view.seat = seat
-                view.hand = hands5[seat]
-                seen: Observation | SeatView = view
-                sampled = not decisions[seat] & mask
-            else:
-                seen = Observation(seat, dealer, hands5[seat], turned, tuple(bids), -1, -1, (), (), 0, scores, target)
-                sampled = True
-            t0 = now() if sampled else 0.0
             try:
-                answer = bidders[seat](seen)
+                if bid_reads[seat]:
+                    view.seat = seat
+                    view.hand = hands5[seat]
+                    if sampled:
+                        t0 = now()
+                        answer = bidders[seat](view)
+                        seconds[seat] += now() - t0
+                        timed[seat] += 1
+                    else:
+                        answer = bidders[seat](view)
+                else:
+                    seen = Observation(seat, dealer, hands5[seat], turned, tuple(bids), -1, -1, (), (), 0, scores,
+                                       target)
+                    t0 = now()
+                    answer = bidders[seat](seen)
+                    seconds[seat] += now() - t0
+                    timed[seat] += 1
             except Exception as err:  # any failure of a player's code is reported, never a traceback
                 raise _raised(names, seat, deal_no, None, err) from err
-            if sampled:
-                seconds[seat] += now() - t0
-                timed[seat] += 1
             decisions[seat] += 1
             suit = PASS if answer is None else int(answer) if isinstance(answer, int) and 0 <= answer < 4 else None
             if suit is None or suit != PASS and (suit == turned_suit) != (rnd == 1):
@@ -145,65 +176,50 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
     if taker < 0:
         return None
 
-    hands = full_hands(pack, dealer, taker)
-    view.taker, view.trump = taker, trump
+    hands = rest_of_hands(hands5, pack, dealer, taker)
+    view.taker, view.trump, view.bid_round = taker, trump, 0
     bid_calls = tuple(bids)
-    # each seat answers through its player's chooser on the live view, or is asked play(Observation)
-    choosers = [p.card_chooser(view) if readers[seat][1] else None for seat, p in enumerate(players)]
-    movers = [p.play for p in players]
     seen_leaders: tuple[int, ...] = ()
 
-    def ask(seat: int, hand: int, options: int, k: int) -> int:
-        """One card decision, timed and checked (inlined: this runs for every card asked)."""
-        nonlocal seen_leaders  # (a seat with a single legal card is not asked: play_tricks plays it)
-        chooser = choosers[seat]
-        if chooser is not None:
-            if decisions[seat] & mask:  # not sampled for timing (see Clock)
-                try:
-                    answer: Any = chooser(seat, hand, options)
-                except Exception as err:  # any failure of a player's code is reported, never a traceback
-                    raise _raised(names, seat, deal_no, k, err) from err
-            else:
-                t0 = now()
-                try:
-                    answer = chooser(seat, hand, options)
-                except Exception as err:  # any failure of a player's code is reported, never a traceback
-                    raise _raised(names, seat, deal_no, k, err) from err
-                seconds[seat] += now() - t0
-                timed[seat] += 1
-            decisions[seat] += 1
-            if type(answer) is int and options >> answer & 1:
-                return answer
-        else:
+    def observed(seat: int) -> SeatChooser:
+        """The chooser of a seat asked ``play(Observation)``, timed."""
+        move = players[seat].play
+
+        def ask(seat: int, hand: int, options: int, n: int, led: int, best: int, pos: int, trick: int) -> Any:
+            nonlocal seen_leaders
             if len(seen_leaders) != len(leaders):  # a new trick: the leaders' tuple changes once per trick
                 seen_leaders = tuple(leaders)
             obs = Observation(seat, dealer, hand, turned, bid_calls, taker, trump, tuple(plays), seen_leaders,
                               options, scores, target)
             t0 = now()
-            try:
-                answer = movers[seat](obs)
-            except Exception as err:  # any failure of a player's code is reported, never a traceback
-                raise _raised(names, seat, deal_no, k, err) from err
+            answer = move(obs)
             seconds[seat] += now() - t0
-            decisions[seat] += 1
             timed[seat] += 1
-        return ask_checked(seat, options, answer, k)
+            return answer
 
-    def ask_chooser(seat: int, hand: int, options: int, k: int) -> int:
-        """:func:`ask` when every seat answers through a chooser (the gym's built-in players): one test less."""
-        chooser = choosers[seat]
-        if decisions[seat] & mask:  # not sampled for timing (see Clock)
-            try:
-                answer: Any = chooser(seat, hand, options)  # type: ignore[misc]  # no None here
-            except Exception as err:  # any failure of a player's code is reported, never a traceback
-                raise _raised(names, seat, deal_no, k, err) from err
-            decisions[seat] += 1
-            if type(answer) is int and options >> answer & 1:
-                return answer
-            return ask_checked(seat, options, answer, k)
-        return ask(seat, hand, options, k)
+        return ask
 
-    def ask_checked(seat: int, options: int, answer: Any, k: int) -> int:
+    def timing(chooser: SeatChooser) -> SeatChooser:
+        """``chooser`` with each decision timed (a sampled deal, see :class:`Clock`)."""
+
+        def ask(seat: int, hand: int, options: int, n: int, led: int, best: int, pos: int, trick: int) -> int:
+            t0 = now()
+            answer = chooser(seat, hand, options, n, led, best, pos, trick)
+            seconds[seat] += now() - t0
+            timed[seat] += 1
+            return answer
+
+        return ask
+
+    # each seat answers through its player's chooser on the live view, or is asked play(Observation)
+    choosers = [(timing(p.card_chooser(view)) if sampled else p.card_chooser(view)) if play_reads[seat]
+                else observed(seat) for seat, p in enumerate(players)]
+
+    def refuse(seat: int, options: int, answer: Any, k: int, err: Exception | None) -> int:
+        """A chooser that raised or answered no legal card index: the :class:`PlayerError`, or the card a
+        :class:`Card` (or an int type) names when it is legal."""
+        if err is not None:
+            raise _raised(names, seat, deal_no, k, err) from err
         card = answer.suit * 8 + answer.rank if type(answer) is Card else _card_index(answer)
         if card is None or not options >> card & 1:
             shown = DECK[card].short() if card is not None else repr(answer)
@@ -211,9 +227,8 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
                         f"{shown} is not a legal card (legal: {_show(options)})", k)
         return card
 
-    winners, won = play_tricks(hands, (dealer + 1) % 4, trump, rule is UndertrumpRule.MUST_UNDERTRUMP,
-                               ask if None in choosers else ask_chooser,
-                               plays, leaders)
+    winners, won = play_tricks(hands, (dealer + 1) % 4, trump, rule is UndertrumpRule.MUST_UNDERTRUMP, choosers,
+                               plays, leaders, asked=decisions, refuse=refuse)
     return score_played(dealer, pack, taker, take_round, trump, hands, plays, winners, won, variants)
 
 

@@ -23,7 +23,8 @@ times as much), so a player must treat it as read-only.
 built-in players' fast path (see :mod:`arbitre.arena.engine`): one object per deal whose
 ``history``, ``leaders`` and ``bids`` are the engine's own growing lists, so nothing is
 copied per decision. The engine sets ``seat`` and ``hand`` before each bid; during the play
-a player's card chooser is given the seat, its hand and its legal cards as arguments. It
+a player's card chooser is given the seat, its hand and its legal cards as arguments (with
+the current trick as the engine knows it, see :data:`arbitre.arena.player.Chooser`). It
 holds exactly the fields of an :class:`Observation` (:meth:`SeatView.snapshot` is the
 observation the seat would get once those three are set), never another hand.
 """
@@ -183,13 +184,14 @@ class SeatView:
     """The engine's live view of one deal, for players that read it without a copy (see module docstring).
 
     The fields mean what :class:`Observation`'s do; ``history``, ``leaders`` and ``bids`` are
-    lists the engine appends to (a reader must not keep or change them). ``shared`` is a
+    lists the engine appends to (a reader must not keep or change them); the engine keeps
+    ``bid_round`` equal to :func:`bid_round` of the view. ``shared`` is a
     per-deal scratch dict where players fold public facts once for the four seats (the
     ``memory`` player keeps the cards played and the voids there).
     """
 
-    __slots__ = ("bids", "dealer", "hand", "history", "leaders", "legal", "scores", "seat", "shared", "target",
-                 "taker", "trump", "turned")
+    __slots__ = ("bid_round", "bids", "dealer", "hand", "history", "leaders", "legal", "scores", "seat", "shared",
+                 "target", "taker", "trump", "turned")
 
     def __init__(self, dealer: int, turned: int, bids: list[tuple[int, int]], history: list[int],
                  leaders: list[int], scores: tuple[int, int], target: int) -> None:
@@ -206,11 +208,9 @@ class SeatView:
         self.scores = scores
         self.target = target
         self.shared: dict[str, Any] = {}
-
-    @property
-    def bid_round(self) -> int:
-        """As :attr:`Observation.bid_round`."""
-        return bid_round(self.trump, len(self.bids))
+        # as Observation.bid_round, set by the engine as the deal goes (1, 2, then 0 once someone took): a
+        # plain attribute rather than a property, read by every bid
+        self.bid_round = 1
 
     @property
     def trick(self) -> list[int]:

@@ -18,10 +18,10 @@ The built-in players also take a fast path: a ``bid`` or ``play`` marked with
 :func:`reads_view` declares that it reads only the fields of an observation, so the engine
 may hand it its live :class:`~arbitre.arena.observation.SeatView` instead of a fresh
 :class:`Observation`; for a marked ``play`` the engine asks the player once per deal for
-``card_chooser(view)``, a :data:`Chooser` ``choose(seat, hand, legal) -> card index``
-that must answer as ``play`` would on the observation of that seat (the view's other
-fields are the deal's, they do not change with the seat), with no :class:`Card` in
-between (a marked ``play`` without a ``card_chooser`` is asked with observations). A
+``card_chooser(view)``, a :data:`Chooser` ``choose(seat, hand, legal, n, led, best, pos, trick)
+-> card index`` that must answer as ``play`` would on the observation of that seat (the view's
+other fields are the deal's, they do not change with the seat; the last four arguments are
+the current trick as the engine already knows it), with no :class:`Card` in between (a marked ``play`` without a ``card_chooser`` is asked with observations). A
 subclass that overrides ``bid`` or ``play`` without the mark is asked with an
 :class:`Observation`, as any other player: a player written to the protocol above never
 sees a view.
@@ -36,8 +36,11 @@ from arbitre.arena.observation import Observation
 from arbitre.rulings.belote.cards import Card, Suit
 
 F = TypeVar("F", bound=Callable[..., Any])
-Chooser = Callable[[int, int, int], int]
-"""``choose(seat, hand, legal) -> card``: a player's card choice for one deal's live view (all bitmasks)."""
+Chooser = Callable[[int, int, int, int, int, int, int, int], int]
+"""``choose(seat, hand, legal, n, led, best, pos, trick) -> card``: a player's card choice for one deal's live
+view (hand and legal cards as bitmasks), told the trick so far: ``n`` cards in it (0: the seat leads) and
+their bitmask ``trick``, and when ``n > 0`` the suit ``led`` and the card ``best`` winning it, played at
+position ``pos`` (0 to ``n - 1``)."""
 
 
 def reads_view(method: F) -> F:

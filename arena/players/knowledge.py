@@ -78,17 +78,43 @@ def _read(obs: Observation | SeatView, start: int, voids: list[int], played: int
         played |= 1 << card
         pos = i & 3
         if pos and (card ^ history[i - pos]) >> 3:  # not the suit led
-            trump = obs.trump
-            first = i - pos
-            led = history[first] >> 3
-            seat = (obs.leaders[i >> 2] + pos) % 4
-            voids[seat] |= 1 << led
-            if led == trump:
-                voids[seat] |= 1 << trump
-            elif trump >= 0 and card >> 3 != trump:
-                partner_winning = pos >= 2 and winner_pos(history[first:i], trump) == pos - 2
-                if not partner_winning:
-                    voids[seat] |= 1 << trump
+            _off_suit(obs, i, pos, voids)
+    return played
+
+
+def _off_suit(obs: Observation | SeatView, i: int, pos: int, voids: list[int]) -> None:
+    """The voids shown by ``obs.history[i]``, a card of another suit than the one led, at position ``pos``
+    of its trick: the seat has none of the suit led, and no trump either when it did not trump while the
+    rules made it (its partner was not winning, or trump was led)."""
+    history = obs.history
+    card = history[i]
+    trump = obs.trump
+    first = i - pos
+    led = history[first] >> 3
+    seat = (obs.leaders[i >> 2] + pos) % 4
+    voids[seat] |= 1 << led
+    if led == trump:
+        voids[seat] |= 1 << trump
+    elif trump >= 0 and card >> 3 != trump:
+        partner_winning = pos >= 2 and winner_pos(history[first:i], trump) == pos - 2
+        if not partner_winning:
+            voids[seat] |= 1 << trump
+
+
+def read_tricks(view: SeatView, start: int, voids: list[int], played: int, stop: int) -> int:
+    """:func:`_read` of whole tricks (``start`` and ``stop`` multiples of 4), a trick's four cards at once: a
+    trick played all in the suit led shows no void."""
+    history = view.history
+    for first in range(start, stop, 4):
+        a, b, c, d = history[first:first + 4]
+        played |= 1 << a | 1 << b | 1 << c | 1 << d
+        led = a >> 3
+        if b >> 3 != led:
+            _off_suit(view, first + 1, 1, voids)
+        if c >> 3 != led:
+            _off_suit(view, first + 2, 2, voids)
+        if d >> 3 != led:
+            _off_suit(view, first + 3, 3, voids)
     return played
 
 
@@ -103,7 +129,7 @@ def _finish(obs: Observation | SeatView, played: int, voids: list[int]) -> Knowl
     taker = obs.taker
     turned = 1 << obs.turned
     known = [0, 0, 0, 0]
-    unseen = ALL & ~played & ~obs.hand
+    unseen = ALL ^ (played | obs.hand)
     if taker < 0:
         unseen &= ~turned
     elif taker != obs.seat and not played & turned:  # the turned card is in the taker's hand until played
@@ -144,9 +170,9 @@ class _Fold:
             self.count = len(view.history)
 
 
-read_new = _read
-"""``read_new(view, start, voids, played, stop)``: :func:`_read`, for a player that keeps a :class:`_Fold` up to
-date itself (the ``memory`` player's chooser folds whole tricks: one call per trick)."""
+read_new = read_tricks
+"""``read_new(view, start, voids, played, stop)``: :func:`read_tricks`, for a player that keeps a :class:`_Fold`
+up to date itself, whole tricks at a time (the ``memory`` player's chooser: one call per trick)."""
 
 
 _SHARED = threading.local()

@@ -24,11 +24,9 @@ contract of coinche can use it.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from arbitre.arena.observation import Observation, SeatView
 from arbitre.arena.player import BasePlayer, Chooser, reads_view
-from arbitre.arena.players.knowledge import ALL, MASTER, Knowledge, Tracker, infer, public, read_new
+from arbitre.arena.players.knowledge import ALL, MASTER, Knowledge, Tracker, infer, read_new
 from arbitre.arena.players.tactics import (
     BEATS,
     OTHER_SUITS,
@@ -37,12 +35,12 @@ from arbitre.arena.players.tactics import (
     cheapest,
     richest,
     strongest,
+    table_best,
     trick_best,
-    trump_points,
 )
 from arbitre.rulings.belote.cards import DECK, Card, Rank, Suit
 from arbitre.rulings.belote.play import SUIT_MASK, TRICK_KEY
-from arbitre.rulings.belote.scoring import POINTS
+from arbitre.rulings.belote.scoring import BYTE_POINTS, POINTS, mask_points
 
 TAKE_TRICKS = 2
 TAKE_POINTS = 25
@@ -62,6 +60,10 @@ def _plain_sure(ranks: int) -> int:
 
 _TRUMP_SURE = tuple(_trump_sure(m) for m in range(256))
 _PLAIN_SURE = tuple(_plain_sure(m) for m in range(256))
+#: _TRUMP_KEY[ranks]: what a suit of rank mask ``ranks`` adds, as trump, to the key ``sure tricks << 8 | trump
+#: points`` of a hand whose plain sure tricks are counted for every suit: its sure tricks as trump instead
+#: of as a plain suit (:func:`sure_tricks`), and its trump points (:func:`~arbitre.arena.players.tactics.trump_points`).
+_TRUMP_KEY = tuple((_TRUMP_SURE[m] - _PLAIN_SURE[m] << 8) + BYTE_POINTS[1][m] for m in range(256))
 
 
 def sure_tricks(hand: int, trump: int) -> int:
@@ -80,16 +82,23 @@ def memory_bid(obs: Observation | SeatView, tricks: int = TAKE_TRICKS, points: i
     Round 2 weighs the other suits by (sure tricks, trump points), the first in suit order among equals.
     """
     turned = obs.turned >> 3
-    if obs.bid_round == 1:
-        hand = obs.hand | 1 << obs.turned
-        return SUITS[turned] if sure_tricks(hand, turned) >= tricks and trump_points(hand, turned) >= points else None
-    hand = obs.hand
-    best, best_key = -1, -1
-    for suit in OTHER_SUITS[turned]:
-        key = sure_tricks(hand, suit) << 8 | trump_points(hand, suit)  # (tricks, points) as one int: points < 256
-        if key > best_key:
-            best, best_key = suit, key
-    return SUITS[best] if best_key >> 8 >= tricks and best_key & 0xFF >= points else None
+    first = obs.bid_round == 1
+    ranks = (obs.hand | 1 << obs.turned if first else obs.hand).to_bytes(4, "little")  # suit by suit
+    plain = _PLAIN_SURE
+    # (sure tricks, trump points) as one int, sure tricks << 8 | points (points < 256): the plain sure tricks
+    # of the four suits, plus what the trump suit adds as trump (_TRUMP_KEY)
+    base = plain[ranks[0]] + plain[ranks[1]] + plain[ranks[2]] + plain[ranks[3]] << 8
+    if first:
+        best, delta = turned, _TRUMP_KEY[ranks[turned]]
+    else:  # the best other suit: the base is the same for all, so the largest delta (the first among equals)
+        best = -1
+        delta = 0
+        for suit in OTHER_SUITS[turned]:
+            add = _TRUMP_KEY[ranks[suit]]
+            if best < 0 or add > delta:
+                best, delta = suit, add
+    key = base + delta
+    return SUITS[best] if key >> 8 >= tricks and key & 0xFF >= points else None
 
 
 #: _SURE_ORDER[trump][card]: among cards sure to win, the trump worth the fewest points first, else the
@@ -104,8 +113,7 @@ _SURE_FIRST = byte_best([[64 - (order[c] >> 6) for c in range(32)] for order in 
 
 def _sure_first(mask: int, trump: int) -> int:
     """``min(bits(mask), key=_SURE_ORDER[trump].__getitem__)`` for a non-empty ``mask``, by table."""
-    a, b, c, d = _SURE_FIRST[trump]
-    return 31 - max(a[mask & 0xFF], b[mask >> 8 & 0xFF], c[mask >> 16 & 0xFF], d[mask >> 24 & 0xFF]) % 32
+    return table_best(_SURE_FIRST[trump], mask)
 
 
 #: TOPS[trump][suit][left]: :data:`MASTER` as a one-card bitmask (0 when the suit is all played), so the
@@ -114,6 +122,9 @@ TOPS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(1 << c if c >= 0 else 0 for c in row) for row in per_trump) for per_trump in MASTER)
 #: SUITS_OF[byte]: for a 4-bit set of suits, the mask of every card of those suits.
 SUITS_OF: tuple[int, ...] = tuple(sum(SUIT_MASK[s] for s in range(4) if m >> s & 1) for m in range(16))
+# The complements as positive masks (an AND with a negative int, ``mask & ~m``, takes CPython's slow path).
+_NOT_SUITS_OF = tuple(ALL ^ m for m in SUITS_OF)
+_NOT_SUIT = tuple(ALL ^ m for m in SUIT_MASK)
 
 
 def _tops(trump: int, played: int) -> int:
@@ -140,26 +151,36 @@ def _threat(pool: int, voids: int, led: int, trump: int) -> int:
 def memory_card(obs: Observation | SeatView, k: Knowledge | None = None) -> int:
     """The memory player's card (index) among ``obs.legal`` for trump ``obs.trump``."""
     k = k or infer(obs)
-    return _card(obs.legal, obs.trump, obs.seat, obs.hand, obs.history, obs.taker, k.played, k.voids, k.unseen,
-                 k.known[obs.taker] if obs.taker >= 0 else 0)
-
-
-def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], taker: int, played: int,
-          voids: list[int], unseen: int, taker_known: int) -> int:
-    """:func:`memory_card` from the observation's fields and what it needs of :class:`Knowledge`: the cards
-    played, the voids, the unseen cards and the cards known to be in the taker's hand (the turned card
-    until it is played)."""
+    history = obs.history
     n = len(history) & 3  # cards already in the current trick
+    led = best = pos = trick = 0
+    if n:
+        led = history[-n] >> 3
+        best, pos = trick_best(history, n, TRICK_KEY[obs.trump][led])
+        for card in history[-n:]:
+            trick |= 1 << card
+    return _card(obs.legal, obs.trump, obs.seat, obs.hand, n, led, best, pos, trick, obs.taker, k.played,
+                 k.voids, 1 << obs.turned)
+
+
+def _card(legal: int, trump: int, seat: int, hand: int, n: int, led: int, best: int, pos: int, trick: int,
+          taker: int, played: int, voids: list[int], turned: int) -> int:
+    """:func:`memory_card` from the observation's fields, the current trick (``n`` cards, bitmask
+    ``trick``, led in ``led``, ``best`` winning it at position ``pos``) and what it needs of
+    :class:`Knowledge`: the cards played and the voids. The turned card (bitmask ``turned``) is in my
+    hand, played, or known to be in the taker's hand: never unseen (:attr:`Knowledge.unseen` is the cards
+    neither played, nor mine, nor the turned one; :attr:`Knowledge.known` of the taker is the turned card
+    until it is played)."""
     if not n:
         trump_mask = SUIT_MASK[trump]
-        trumps_out = unseen & trump_mask
+        trumps_out = (ALL ^ (played | hand | turned)) & trump_mask
         tops = _tops(trump, played)
         if (taker & 1 == seat & 1 and trumps_out
                 and (not voids[seat ^ 1] >> trump & 1 or not voids[seat ^ 3] >> trump & 1)):
             top = tops & trump_mask & legal
             if top:
                 return top.bit_length() - 1
-        candidates = tops & legal & ~trump_mask
+        candidates = tops & legal & _NOT_SUIT[trump]
         if candidates:
             left_void, right_void = voids[seat ^ 1], voids[seat ^ 3]
             left_trumps = left_void >> trump & 1
@@ -175,25 +196,23 @@ def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], 
         mine = tops & hand
         suits = (mine & 0xFF != 0) | (mine >> 8 & 0xFF != 0) << 1 | (mine >> 16 & 0xFF != 0) << 2 \
             | (mine >> 24 != 0) << 3
-        return cheapest(legal & ~SUITS_OF[suits] or legal, trump)
+        return cheapest(legal & _NOT_SUITS_OF[suits] or legal, trump)
 
-    # the card winning the trick so far (the kernel's winner_pos, written out on the history)
-    first = len(history) - n
-    led = history[first] >> 3
-    best, pos = trick_best(history, n, TRICK_KEY[trump][led])
     beats = BEATS[trump][led]
     # the only opponent still to play after me is my left-hand neighbour, unless I play last
     if n < 3:
         after = (seat + 1) & 3
-        threat = _threat(unseen | taker_known if after == taker else unseen, voids[after], led, trump)
+        # the cards it may hold: the unseen ones, and the turned card when it is the taker's and not played
+        threat = _threat(ALL ^ (played | hand) if after == taker else ALL ^ (played | hand | turned), voids[after],
+                         led, trump)
     else:
         after = -1
         threat = 0
     if n >= 2 and pos == n - 2:  # partner winning
         if not threat & beats[best]:
             # smear points, but keep the cards that will win tricks of their own
-            return richest(legal & ~_tops(trump, played) or legal, trump)
-        plain = legal & ~SUIT_MASK[trump]
+            return richest(legal ^ (legal & _tops(trump, played)) or legal, trump)
+        plain = legal & _NOT_SUIT[trump]
         return cheapest(plain or legal, trump)
     winners = legal & beats[best]  # the cards that beat the trick so far (tactics.beating)
     if winners:
@@ -203,11 +222,7 @@ def _card(legal: int, trump: int, seat: int, hand: int, history: Sequence[int], 
             return _sure_first(sure, trump)
         if after < 0:
             return cheapest(winners, trump)
-        points = POINTS[trump]
-        at_stake = 0
-        for i in range(first, first + n):
-            at_stake += points[history[i]]
-        if at_stake >= 10:
+        if mask_points(trick, trump) >= 10:  # points at stake
             return cheapest(winners, trump)
     return cheapest(legal, trump)
 
@@ -230,30 +245,35 @@ class MemoryPlayer(BasePlayer):
         return DECK[memory_card(obs, self.tracker.read(obs))]
 
     def card_chooser(self, view: SeatView) -> Chooser:
-        """``choose(seat, hand, legal) -> card`` for this deal: :meth:`play` on the live view, reading the
-        public fold of the deal (:func:`~arbitre.arena.players.knowledge.public`) without a
-        :class:`Knowledge` per decision."""
-        history, trump, taker = view.history, view.trump, view.taker
-        turned = 1 << view.turned  # in my hand, played, or known to be the taker's: never unseen
-
-        fold = public(view)
-        read = read_new
-        voids = fold.voids  # the fold's list, changed in place
-
-        def choose(seat: int, hand: int, legal: int) -> int:
-            count = len(history)
-            done = count & ~3  # cards of the finished tricks: the fold reads them once per trick
-            if done > fold.count:  # fold.catch_up(view) up to the current trick, without its call
-                fold.played = read(view, fold.count, voids, fold.played, done)
-                fold.count = done
-            # the cards of the current trick are played too; the voids they show do not matter here: they are
-            # of seats that played before me, and _card reads only the voids of the seat after me (following)
-            # or of the opponents when I lead (no current trick)
-            played = fold.played
-            for i in range(done, count):
-                played |= 1 << history[i]
-            taker_known = turned if taker != seat and not played & turned else 0
-            return _card(legal, trump, seat, hand, history, taker, played, voids, ALL & ~played & ~hand & ~turned,
-                         taker_known)
-
+        """``choose(seat, hand, legal, n, led, best, pos, trick) -> card`` for this deal: :meth:`play` on the
+        live view (the trick as the engine tells it), folding the public facts of the finished tricks itself
+        (:func:`~arbitre.arena.players.knowledge.read_new`, once per trick) without a :class:`Knowledge` per
+        decision. It keeps nothing of this player's, so one chooser serves every memory seat of the deal (kept
+        in ``view.shared``)."""
+        choose: Chooser | None = view.shared.get("memory")
+        if choose is None:
+            choose = view.shared["memory"] = _memory_chooser(view)
         return choose
+
+
+def _memory_chooser(view: SeatView) -> Chooser:
+    """The memory players' chooser for the deal of ``view``."""
+    history, trump, taker = view.history, view.trump, view.taker
+    turned = 1 << view.turned
+    read = read_new
+    voids = [0, 0, 0, 0]  # the public fold of the finished tricks: voids by seat, and the cards played
+    count = 0
+    before = 0
+
+    def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int, trick: int) -> int:
+        nonlocal count, before
+        done = len(history) - n  # cards of the finished tricks: the fold reads them once per trick
+        if done > count:
+            before = read(view, count, voids, before, done)
+            count = done
+        # the cards of the current trick are played too; the voids they show do not matter here: they are
+        # of seats that played before me, and _card reads only the voids of the seat after me (following)
+        # or of the opponents when I lead (no current trick)
+        return _card(legal, trump, seat, hand, n, led, best, pos, trick, taker, before | trick, voids, turned)
+
+    return choose

@@ -28,15 +28,14 @@ from arbitre.arena.player import BasePlayer, Chooser, reads_view
 from arbitre.arena.players.tactics import (
     BEATS,
     LEADS,
+    NOT_TRUMP,
     OTHER_SUITS,
     SUITS,
-    TRICK_KEY,
     TRUMP_MASK,
     bits,
     cheapest,
     richest,
     strongest,
-    trick_best,
     trump_points,
     winner_pos,
 )
@@ -67,9 +66,9 @@ class RandomPlayer(BasePlayer):
         return DECK[self._pick(obs.legal)]
 
     def card_chooser(self, view: SeatView) -> Chooser:
-        """``choose(seat, hand, legal) -> card`` for this deal (see :mod:`arbitre.arena.player`)."""
+        """``choose(seat, hand, legal, ...) -> card`` for this deal (see :mod:`arbitre.arena.player`)."""
         pick = self._pick
-        return lambda seat, hand, legal: pick(legal)
+        return lambda seat, hand, legal, n, led, best, pos, trick: pick(legal)
 
     def _pick(self, legal: int) -> int:
         options = bits(legal)
@@ -119,7 +118,7 @@ def simple_follow(legal: int, n: int, led: int, best: int, pos: int, trump: int)
         return richest(legal, trump) if last else cheapest(legal, trump)
     winners = legal & BEATS[trump][led][best]  # tactics.beating, inlined
     if winners:
-        plain_winners = winners & ~TRUMP_MASK[trump]
+        plain_winners = winners & NOT_TRUMP[trump]
         if plain_winners and not last:  # others still play: hold the trick with the strongest card
             return strongest(plain_winners, trump)
         return cheapest(winners, trump)
@@ -140,17 +139,21 @@ class SimplePlayer(BasePlayer):
         return DECK[simple_card(obs.hand, obs.legal, obs.trick, obs.trump, obs.taker & 1 == obs.seat & 1)]
 
     def card_chooser(self, view: SeatView) -> Chooser:
-        """``choose(seat, hand, legal) -> card`` for this deal: :meth:`play` on the live view."""
-        history, trump, taker_team = view.history, view.trump, view.taker & 1
-        keys_by_led = TRICK_KEY[trump]
-
-        def choose(seat: int, hand: int, legal: int) -> int:
-            played = len(history)
-            n = played & 3
-            if not n:
-                return simple_lead(hand, legal, trump, seat & 1 == taker_team)
-            led = history[played - n] >> 3
-            best, pos = trick_best(history, n, keys_by_led[led])
-            return simple_follow(legal, n, led, best, pos, trump)
-
+        """``choose(seat, hand, legal, n, led, best, pos, trick) -> card`` for this deal: :meth:`play` on the
+        live view, the trick as the engine tells it. It keeps nothing of this player's, so one chooser serves
+        every simple seat of the deal (made once, kept in ``view.shared``)."""
+        choose: Chooser | None = view.shared.get("simple")
+        if choose is None:
+            choose = view.shared["simple"] = _simple_chooser(view.trump, view.taker & 1)
         return choose
+
+
+def _simple_chooser(trump: int, taker_team: int) -> Chooser:
+    """The simple players' chooser for a deal with ``trump`` taken by team ``taker_team``."""
+
+    def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int, trick: int) -> int:
+        if n:
+            return simple_follow(legal, n, led, best, pos, trump)
+        return simple_lead(hand, legal, trump, seat & 1 == taker_team)
+
+    return choose

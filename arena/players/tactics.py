@@ -38,6 +38,9 @@ OTHER_SUITS: tuple[tuple[int, ...], ...] = tuple(tuple(s for s in range(4) if s 
 _ALL = (1 << 32) - 1
 #: TRUMP_MASK[trump]: the trumps (a suit; every card in TA; none in SA).
 TRUMP_MASK: tuple[int, ...] = (*SUIT_MASK, _ALL, 0)
+#: NOT_TRUMP[trump]: every card but the trumps, ``~TRUMP_MASK[trump]`` as a positive mask (an AND with a
+#: negative int takes CPython's slow path: ``mask & ~m`` costs nearly twice ``mask & NOT_TRUMP[trump]``).
+NOT_TRUMP: tuple[int, ...] = tuple(_ALL ^ m for m in TRUMP_MASK)
 #: STRENGTH[trump][card]: comparable strength (TA: every suit trump-ordered; SA: plain order).
 STRENGTH: tuple[tuple[int, ...], ...] = (*SUIT_STRENGTH, tuple(16 + TRUMP_STRENGTH[c & 7] for c in range(32)),
                                          tuple(PLAIN_STRENGTH[c & 7] for c in range(32)))
@@ -89,34 +92,47 @@ def byte_best(rows: Sequence[Sequence[int]]) -> tuple[tuple[tuple[int, ...], ...
 
 
 # Row values so that "the largest" is the card each helper picks (ties: the lowest index, as a min/max
-# over the cards in index order picks): cheapest = fewest points then weakest; strongest = strength;
-# richest = most points then weakest.
-_CHEAPEST = byte_best([[64 * 64 - 1 - k for k in row] for row in CHEAP])
+# over the cards in index order picks): cheapest = plain cards first, then fewest points, then weakest;
+# strongest = strength; richest = plain cards first, then most points, then weakest. (_PLAIN_FIRST lifts
+# every card that is not a trump above every trump: the best of a mask is then a plain card whenever the
+# mask holds one, the best of ``mask & NOT_TRUMP[trump] or mask`` without computing it.)
+_PLAIN_FIRST = 64 * 64
+_CHEAPEST = byte_best([[64 * 64 - 1 - k + (_PLAIN_FIRST if NOT_TRUMP[t] >> c & 1 else 0) for c, k in enumerate(row)]
+                       for t, row in enumerate(CHEAP)])
 _STRONGEST = byte_best(STRENGTH)
-_RICHEST = byte_best([[POINTS[t][c] * 64 + 63 - STRENGTH[t][c] for c in range(32)] for t in range(6)])
+_RICHEST = byte_best([[POINTS[t][c] * 64 + 63 - STRENGTH[t][c] + (_PLAIN_FIRST if NOT_TRUMP[t] >> c & 1 else 0)
+                       for c in range(32)] for t in range(6)])
 
 
-# Each helper below reads its table's four bytes and keeps the largest value, written out in each (no
-# shared helper: these run for most card decisions, and a call costs as much as the look-ups).
+def table_best(table: Sequence[Sequence[int]], mask: int) -> int:
+    """The card of a non-empty ``mask`` with the largest value in ``table`` (one trump's row of a
+    :func:`byte_best` table): the largest of its four byte look-ups, by two comparisons and a
+    conditional (the builtin ``max`` of four ints costs as much as the look-ups and this call together)."""
+    a, b, c, d = table
+    v = a[mask & 0xFF]
+    w = b[mask >> 8 & 0xFF]
+    x = c[mask >> 16 & 0xFF]
+    y = d[mask >> 24 & 0xFF]
+    if w > v:
+        v = w
+    if y > x:
+        x = y
+    return 31 - (v if v > x else x) % 32
+
 
 def cheapest(mask: int, trump: int) -> int:
     """The card of ``mask`` worth the fewest points (then the weakest); plain cards before trumps."""
-    m = mask & ~TRUMP_MASK[trump] or mask
-    a, b, c, d = _CHEAPEST[trump]
-    return 31 - max(a[m & 0xFF], b[m >> 8 & 0xFF], c[m >> 16 & 0xFF], d[m >> 24 & 0xFF]) % 32
+    return table_best(_CHEAPEST[trump], mask)
 
 
 def strongest(mask: int, trump: int) -> int:
     """The strongest card of ``mask`` (a trump beats any plain card)."""
-    a, b, c, d = _STRONGEST[trump]
-    return 31 - max(a[mask & 0xFF], b[mask >> 8 & 0xFF], c[mask >> 16 & 0xFF], d[mask >> 24 & 0xFF]) % 32
+    return table_best(_STRONGEST[trump], mask)
 
 
 def richest(mask: int, trump: int) -> int:
     """The card of ``mask`` worth the most points, plain cards first (to give points to a partner)."""
-    m = mask & ~TRUMP_MASK[trump] or mask
-    a, b, c, d = _RICHEST[trump]
-    return 31 - max(a[m & 0xFF], b[m >> 8 & 0xFF], c[m >> 16 & 0xFF], d[m >> 24 & 0xFF]) % 32
+    return table_best(_RICHEST[trump], mask)
 
 
 #: BEATS[trump][led][best]: the cards that beat ``best`` in a trick led in ``led`` (from TRICK_KEY).

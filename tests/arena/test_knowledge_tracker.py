@@ -74,3 +74,23 @@ def test_same_deal_other_cards_played_starts_over() -> None:
         other = replace(later, history=later.history[3::-1] + later.history[4:])  # first trick in another order
         assert tracker.read(first) == infer(first)
         assert tracker.read(other) == infer(other)
+
+
+def test_whole_tricks_read_at_once_give_the_voids_and_cards_of_infer() -> None:
+    """The memory chooser's fold (read_new: whole tricks at once) knows what infer knows of the finished tricks."""
+    from arbitre.arena.players.knowledge import read_new
+
+    checked = 0
+    for obs in _observations(2):
+        done = len(obs.history) & ~3
+        if not done:
+            continue
+        finished = replace(obs, history=obs.history[:done], leaders=obs.leaders[:done // 4 + 1])
+        voids = [0, 0, 0, 0]
+        played = 0
+        for start in range(0, done, 8):  # in steps of one or two tricks, as a fold catching up does
+            played = read_new(finished, start, voids, played, min(done, start + 8))  # type: ignore[arg-type]
+        want = infer(finished)
+        assert (played, voids) == (want.played, want.voids)
+        checked += 1
+    assert checked > 100

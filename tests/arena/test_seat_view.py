@@ -17,6 +17,7 @@ from arbitre.arena.parallel import chunks
 from arbitre.arena.player import view_readers
 from arbitre.arena.players.memory import MemoryPlayer
 from arbitre.arena.players.simple import RandomPlayer, SimplePlayer
+from arbitre.rulings.belote.play import winner_pos
 
 
 def _slow(cls):
@@ -84,7 +85,7 @@ def test_a_marked_bid_gets_the_view_and_its_snapshot_is_the_observation():
         play_deal([FastSpy() for _ in range(4)], pack, 2)
         play_deal([SlowSpy() for _ in range(4)], pack, 2)
     assert len(views) > 60 and views == observations
-    assert set(Observation.__dataclass_fields__) == set(SeatView.__slots__) - {"shared"}
+    assert set(Observation.__dataclass_fields__) == set(SeatView.__slots__) - {"shared", "bid_round"}
 
 
 def test_a_chooser_answers_as_play_on_the_snapshot():
@@ -96,11 +97,17 @@ def test_a_chooser_answers_as_play_on_the_snapshot():
         def card_chooser(self, view, original=original, cls=cls):
             choose = original(self, view)
 
-            def checking(seat, hand, legal):
+            def checking(seat, hand, legal, n, led, best, pos, trick):
                 nonlocal checked
-                card = choose(seat, hand, legal)
+                card = choose(seat, hand, legal, n, led, best, pos, trick)
                 view.seat, view.hand, view.legal = seat, hand, legal
-                assert cls().play(view.snapshot()).index == card
+                obs = view.snapshot()
+                assert cls().play(obs).index == card
+                # the engine tells the chooser the trick so far
+                assert n == len(obs.trick) and trick == sum(1 << c for c in obs.trick)
+                if n:
+                    at = winner_pos(obs.trick, obs.trump)
+                    assert (led, best, pos) == (obs.trick[0] >> 3, obs.trick[at], at)
                 checked += 1
                 return card
 
@@ -117,12 +124,26 @@ def test_a_chooser_answers_as_play_on_the_snapshot():
 
 
 def test_the_clock_counts_every_decision_and_times_a_sample():
+    """Every decision is counted; the view readers' decisions are timed in one deal of eight (deals 1, 9,
+    17...), every decision of it; a player asked with Observations is timed on every decision."""
     rng = random.Random(2)
     clock = Clock(8)
+    expected_timed = [0, 0, 0, 0]
+    slow = _slow(SimplePlayer)
+    all_timed = Clock(8)
     for d in range(20):
-        play_deal([SimplePlayer() for _ in range(4)], cut(shuffled(rng), rng), d % 4, clock=clock)
-    for seat in range(4):
-        assert clock.decisions[seat] > 20 and 0 < clock.timed[seat] <= clock.decisions[seat] // 8 + 1
+        pack = cut(shuffled(rng), rng)
+        alone = Clock(1)  # this deal's decisions, each one timed
+        play_deal([SimplePlayer() for _ in range(4)], pack, d % 4, deal_no=d + 1, clock=clock)
+        play_deal([SimplePlayer() for _ in range(4)], pack, d % 4, deal_no=d + 1, clock=alone)
+        play_deal([slow() for _ in range(4)], pack, d % 4, deal_no=d + 1, clock=all_timed)
+        assert alone.timed == alone.decisions
+        if d % 8 == 0:
+            expected_timed = [t + n for t, n in zip(expected_timed, alone.decisions, strict=True)]
+    assert clock.timed == expected_timed and all(t > 0 for t in expected_timed)
+    assert all(s > 0 for s in clock.seconds)
+    assert all(n > 20 for n in clock.decisions) and all(n > 2 * t for n, t in zip(clock.decisions, clock.timed, strict=True))
+    assert all_timed.decisions == all_timed.timed == clock.decisions  # the same decisions, every one timed
     with pytest.raises(ValueError):
         Clock(3)
     cfg = GymConfig(("simple", "simple"), ("memory", "memory"), 10, True, 1)
