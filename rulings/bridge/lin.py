@@ -26,6 +26,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from itertools import accumulate, repeat
+from operator import add
 from typing import IO, Any
 
 from arbitre.rulings.bridge import kernel
@@ -248,13 +249,14 @@ class _Reader:
                     board.auction_dealer = Seat.N
                 stop = k + 2 * (m.end() - m.start())
                 values = parts[k + 1:stop:2]
-                ats = [base + offs[j] + j for j in range(k + 1, stop, 2)]  # where each value starts
+                # where each value starts: offs[j] + j (the "|" before it) + base, for j = k + 1, k + 3...
+                ats = map(add, offs[k + 1:stop:2], range(base + k + 1, base + stop, 2))
                 codes = list(map(_CODE.get, values))
                 if None not in codes:  # the common case: "p", "1N", "2C!" ...
-                    rec.calls += zip(values, ats, strict=True)
+                    rec.calls += zip(values, ats)
                     rec.codes += codes  # type: ignore[arg-type]
                 else:
-                    for value, value_at, code in zip(values, ats, codes, strict=True):
+                    for value, value_at, code in zip(values, ats, codes):
                         if code is not None:
                             rec.calls.append((value, value_at))
                             rec.codes.append(code)
@@ -262,7 +264,7 @@ class _Reader:
                             line, col = self.where(value_at)
                             rec.calls.append(_call(board, value, line, col))
                             rec.plain = False
-                if ats[-1] - rec.start > MAX_RECORD:
+                if base + offs[stop - 1] + stop - 1 - rec.start > MAX_RECORD:  # where the last value starts
                     raise _too_long(self.source, board.line)
                 continue
             value = parts[k + 1]
