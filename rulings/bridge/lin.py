@@ -286,7 +286,9 @@ class _Reader:
                     board.auction_dealer = dealer if dealer is not None else Seat.N
             elif e == "s":  # sv
                 if rec is not None:
-                    rec.board.vulnerability = _VUL.get(value.strip().lower(), value.strip())
+                    vul = _VUL.get(value)  # as LIN writes it: "o", "n", "e", "b"
+                    rec.board.vulnerability = vul if vul is not None else _VUL.get(value.strip().lower(),
+                                                                                     value.strip())
             elif e == "h":  # ah
                 if rec is not None:
                     _board_id(rec.board, value, header)
@@ -368,18 +370,11 @@ def _players(names: list[str], room: str | None) -> dict[Seat, str]:
 
 def _board_id(board: Board, value: str, header: _Header) -> None:
     """``qx|o9|`` / ``qx|c9,BOARD 9|`` / ``ah|Board 9|``: room, number, and the ``rs|`` entry."""
-    ident = value.split(",")[0].strip()
-    board.board = ident or board.board
-    room = ident[:1].lower()
-    if room in ("o", "c") and ident[1:].isascii() and ident[1:].isdigit():  # ASCII: "²".isdigit() is True
-        board.room = "open" if room == "o" else "closed"
-        board.number = int(ident[1:])
-    elif value.startswith("Board ") and value[6:].isascii() and value[6:].isdigit():  # ah|Board 9|: the usual
+    if value.startswith("Board ") and value[6:].isascii() and value[6:].isdigit():  # ah|Board 9|: the usual
+        board.board = value  # (its own first field, stripped: no comma, no blank at either end)
         board.number = int(value[6:])
     else:
-        digits = _NOT_DIGITS.sub("", value)
-        if digits:
-            board.number = int(digits)
+        _other_id(board, value)
     if header.players and not header.is_seated(board.players, board.room):
         board.players = header.seated(board.room)
     if board.number is not None and board.room is not None and header.results:
@@ -387,6 +382,20 @@ def _board_id(board: Board, value: str, header: _Header) -> None:
         slot = (board.number - first) * 2 + (0 if board.room == "open" else 1)
         if 0 <= slot < len(header.results):
             board.recorded = _recorded(header.results[slot])
+
+
+def _other_id(board: Board, value: str) -> None:
+    """A board id other than ``Board 9``: ``o9``, ``c9,BOARD 9``... (room and number), or any text with digits."""
+    ident = value.split(",")[0].strip()
+    board.board = ident or board.board
+    room = ident[:1].lower()
+    if room in ("o", "c") and ident[1:].isascii() and ident[1:].isdigit():  # ASCII: "²".isdigit() is True
+        board.room = "open" if room == "o" else "closed"
+        board.number = int(ident[1:])
+    else:
+        digits = _NOT_DIGITS.sub("", value)
+        if digits:
+            board.number = int(digits)
 
 
 def _recorded(entry: str) -> RecordedResult | None:
