@@ -175,9 +175,14 @@ class _Reader:
         for start, end in chunks:
             line += text.count("\n", pos, start)
             pos = start
-            board = None
             if fast and not (bad and bisect_left(bad, start) != bisect_left(bad, end)):
                 board = self._fast(clean, start, end, line, odd)
+                if board is not None and not odd and not self.held:  # the common case, in short
+                    self.numbers.see(board)  # (a fast board has a tag: nothing is held back)
+                    yield board
+                    continue
+            else:
+                board = None
             boards = [board] if board is not None else self._reference(text[start:end], line)
             for b in boards:
                 self.numbers.see(b)
