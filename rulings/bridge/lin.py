@@ -26,7 +26,6 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from itertools import accumulate, repeat
-from operator import add
 from typing import IO, Any
 
 from arbitre.rulings.bridge import kernel
@@ -141,12 +140,16 @@ def iter_boards(text: str | Iterable[str], source: str = "<lin>", *, fast: bool 
 class _Record:
     """The record being read: its board, and its calls as read (kept until the record ends)."""
 
-    __slots__ = ("board", "calls", "codes", "notes", "plain", "seen_md", "start")
+    __slots__ = ("board", "calls", "codes", "notes", "plain", "runs", "seen_md", "start")
 
     def __init__(self, board: Board, start: int) -> None:
         self.board = board
         self.start = start  # offset of the record's first pair in the joined text
-        self.calls: list[tuple[str, int] | CallToken] = []  # (value, offset), or the token of an odd value
+        self.calls: list[str | CallToken] = []  # the value of a plain call, or the token of an odd one
+        # where the plain values start, worked out only if the reference lane needs it: for each
+        # run of mb| pairs, (its first index in ``calls``, the parts, the index of its first value
+        # among them, the end of the run, the offset of a part before it and that part's index)
+        self.runs: list[tuple[int, list[str], int, int, int, int]] = []
         self.codes: list[int] = []
         self.plain = True  # every call a plain LIN call (the fast lane can take it)
         self.notes: dict[int, str] = {}  # call number -> an| explanation
@@ -222,7 +225,9 @@ class _Reader:
             self.carry = "|".join(parts[2 * npairs:])
             if len(self.carry) > MAX_RECORD:
                 raise _too_long(self.source, self.where(base + len(text) - len(self.carry))[0], "line")
-        offs = list(accumulate(map(len, parts[:2 * npairs]), initial=0))
+        # the offset of a part, base + offs[j] + j, is worked out when needed, from a cursor: the
+        # part ``cj`` starts at ``ca`` (parts are visited in order; most offsets are never needed)
+        cj, ca = 0, base
         keys = parts[0:2 * npairs:2]
         kc = "".join(map(_KEY_LETTER.get, keys, repeat(".")))
         odd = set(keys).difference(_KEY_LETTER)
@@ -235,40 +240,49 @@ class _Reader:
             i = m.start()
             k = 2 * i
             e = kc[i]
-            key_at = base + offs[k] + k
             rec = self.rec
             if e == "b":  # a run of mb| pairs
-                if rec is None:
-                    rec = self._new(key_at)
-                board = rec.board
-                if board.auction_dealer is None:
-                    line, col = self.where(key_at)
-                    board.add_problem("no-dealer", T("déclaration avant la donne (md|) : donneur inconnu, Nord supposé",
-                                                     "call before the deal (md|): dealer unknown, North assumed"),
-                                      line, col)
-                    board.auction_dealer = Seat.N
+                if rec is None or rec.board.auction_dealer is None:
+                    ca += sum(map(len, parts[cj:k])) + k - cj
+                    cj = k
+                    if rec is None:
+                        rec = self._new(ca)
+                    board = rec.board
+                    if board.auction_dealer is None:
+                        line, col = self.where(ca)
+                        board.add_problem("no-dealer", T(
+                            "déclaration avant la donne (md|) : donneur inconnu, Nord supposé",
+                            "call before the deal (md|): dealer unknown, North assumed"), line, col)
+                        board.auction_dealer = Seat.N
                 stop = k + 2 * (m.end() - m.start())
                 values = parts[k + 1:stop:2]
-                # where each value starts: offs[j] + j (the "|" before it) + base, for j = k + 1, k + 3...
-                ats = map(add, offs[k + 1:stop:2], range(base + k + 1, base + stop, 2))
                 codes = list(map(_CODE.get, values))
                 if None not in codes:  # the common case: "p", "1N", "2C!" ...
-                    rec.calls += zip(values, ats)
+                    rec.runs.append((len(rec.calls), parts, k + 1, stop, ca, cj))
+                    rec.calls += values
                     rec.codes += codes  # type: ignore[arg-type]
                 else:
-                    for value, value_at, code in zip(values, ats, codes):
+                    board = rec.board
+                    ats = _value_offsets(parts, k + 1, stop, ca + sum(map(len, parts[cj:k + 1])) + k + 1 - cj)
+                    for value, value_at, code in zip(values, ats, codes, strict=True):
+                        line, col = self.where(value_at)
                         if code is not None:
-                            rec.calls.append((value, value_at))
+                            call, alert = _EXACT[value]
+                            rec.calls.append(CallToken(value, line, col, call, alert=alert))
                             rec.codes.append(code)
                         else:
-                            line, col = self.where(value_at)
                             rec.calls.append(_call(board, value, line, col))
                             rec.plain = False
-                if base + offs[stop - 1] + stop - 1 - rec.start > MAX_RECORD:  # where the last value starts
-                    raise _too_long(self.source, board.line)
+                if base + len(text) - rec.start > MAX_RECORD:  # (the last value starts before the text ends)
+                    last_at = ca + sum(map(len, parts[cj:stop - 1])) + stop - 1 - cj
+                    if last_at - rec.start > MAX_RECORD:  # where the last value starts
+                        raise _too_long(self.source, rec.board.line)
                 continue
             value = parts[k + 1]
             if e == "m":  # md (the branches go by how often single-hand records use them)
+                ca += sum(map(len, parts[cj:k])) + k - cj
+                cj = k
+                key_at = ca
                 if rec is None or rec.seen_md:
                     if rec is not None:
                         yield self._finish(rec)
@@ -303,7 +317,9 @@ class _Reader:
             elif e == "q":  # qx
                 if rec is not None:
                     yield self._finish(rec)
-                rec = self._new(key_at)
+                ca += sum(map(len, parts[cj:k])) + k - cj
+                cj = k
+                rec = self._new(ca)
                 _board_id(rec.board, value, header)
             elif e == "v":  # vg
                 fields = value.split(",")
@@ -339,18 +355,31 @@ class _Reader:
                 return finish_board(board, bidding=bidding, checked=self.findings)
         tokens = board.calls
         where = self.where
+        ats: dict[int, int] = {}
+        for first, parts, j, stop, at, at_part in rec.runs:
+            at += sum(map(len, parts[at_part:j])) + j - at_part
+            ats.update(enumerate(_value_offsets(parts, j, stop, at), first))
         for i, item in enumerate(rec.calls):
             if isinstance(item, CallToken):
                 tok = item
             else:
-                value, at = item
-                line, col = where(at)
-                call, alert = _EXACT[value]
-                tok = CallToken(value, line, col, call, alert=alert)
+                line, col = where(ats[i])
+                call, alert = _EXACT[item]
+                tok = CallToken(item, line, col, call, alert=alert)
             if i in rec.notes:
                 tok.explanation = rec.notes[i]
             tokens.append(tok)
         return finish_board(board)
+
+
+def _value_offsets(parts: list[str], j: int, stop: int, at: int) -> list[int]:
+    """Where the values ``parts[j]``, ``parts[j + 2]``... before ``stop`` start, the first at ``at``
+    (each value, then its key, then the two ``|`` after them)."""
+    out = []
+    for n in range(j, stop, 2):
+        out.append(at)
+        at += len(parts[n]) + len(parts[n + 1]) + 2 if n + 1 < stop else 0
+    return out
 
 
 def _looks_like_key(raw: str) -> bool:
