@@ -862,8 +862,10 @@ def _records(text: str, fast: bool = False) -> tuple[list[tuple[int, int]], _Sca
     start = 0
     # no line starts with a blank: a blank line is a run of line breaks, which a literal finds fast
     separators = _SEPARATOR if "\n " in text or "\n\t" in text else _LINE_BREAKS
-    if not comments and not odd and not scan.bad and "\\" not in text and text.count('"') == 2 * text.count("["):
-        # every "[" a plain tag line, every quote in a tag: every blank line ends a game
+    if (not comments and not odd and not scan.bad and '\\"' not in text
+            and text.count('"') - _percent_quotes(text) == 2 * text.count("[")):
+        # every "[" a plain tag line (two quotes each: no escaped quote), every quote in a tag or
+        # a % line (which the reference reader skips): every blank line ends a game
         for m in separators.finditer(text):
             spans.append((start, m.start()))
             start = m.end()
@@ -890,6 +892,17 @@ def _records(text: str, fast: bool = False) -> tuple[list[tuple[int, int]], _Sca
         start = m.end()
     spans.append((start, len(text)))
     return spans, scan
+
+
+def _percent_quotes(text: str) -> int:
+    """How many quotes the ``%`` lines of ``text`` hold (generators put quoted font names there)."""
+    found = 0
+    at = 0 if text.startswith("%") else text.find("\n%")
+    while at >= 0:
+        eol = text.find("\n", at + 1)
+        found += text.count('"', at, eol if eol >= 0 else len(text))
+        at = text.find("\n%", at + 1) if eol >= 0 else -1
+    return found
 
 
 def _blank(text: str, comments: list[int]) -> str:
