@@ -1042,7 +1042,8 @@ def _auction_codes(body: str, dealer: int) -> tuple[frozenset[int], Any, kernel.
         body = "\n".join(ln for ln in body.split("\n") if not ln.startswith("%"))
     words = body.split()
     unfinished = False
-    if "+" in words or "*" in words:  # the record stops, the auction goes on: only marks may follow
+    # "+" (or "*"): the record stops, the auction goes on: only marks may follow
+    if ("+" in body or "*" in body) and ("+" in words or "*" in words):
         for stop, word in enumerate(words):
             if word == "+" or word == "*":
                 if any(_TOKENS.get(w, 0) < _SUFFIX for w in words[stop + 1:]):
