@@ -289,18 +289,15 @@ class _Reader:
         # -- the board
         line = line0 + clean.count("\n", start, at) if at > start else line0
         board_id = get("Board")
-        board = Board(self.source, self.count, line, "pbn", board=board_id, event=get("Event") or None,
-                      dealer=_SEATS[dealer] if dealer >= 0 else None, recorded=rec, codes=codes,
-                      auction_dealer=None if codes is None else _SEATS[dealer], players=self._players(tags))
-        if board_id is not None and board_id.isdigit():
-            board.number = int(board_id)
+        # (every field up to ``codes`` by position: half the cost of naming them)
+        board = Board(self.source, self.count, line, "pbn", board_id,
+                      int(board_id) if board_id is not None and board_id.isdigit() else None, None,
+                      get("Event") or None, _SEATS[dealer] if dealer >= 0 else None, _VUL[vul.upper()] if vul else None,
+                      self._players(tags), [], None if codes is None else _SEATS[dealer], False, rec, {},
+                      unfinished and codes is not None, [], codes)
         _record_tags(board, tags)
         if clean.find("^", at, end) >= 0:
             board.play_marks = _fast_play_marks(clean[at:end], line)
-        if vul:
-            board.vulnerability = _VUL[vul.upper()]
-        if unfinished and codes is not None:
-            board.unfinished = True
         finish_board(board, bidding=bidding, checked=self.findings)
         self.previous.update(tags)
         self.count += 1
