@@ -3,14 +3,15 @@
 Every reader and both lanes go through here: the auction engine
 (:class:`~arbitre.rulings.bridge.auction.Auction`, which adds rotation, reports and facts)
 and the fast lanes of the file readers (which classify a clean auction without building
-an object per call) call the same :meth:`Bidding.step`.
+an object per call) apply the same rule, written once in :func:`_play`: the engine one call at
+a time (:meth:`Bidding.step`), the fast lanes a whole auction in one call (:func:`run`).
 
 Call codes (ints): ``0`` pass, ``1`` double, ``2`` redouble; a bid is its rank
 ``level * 5 + strain`` (strain 0-4 = C D H S NT), so 1C = 5 ... 7NT = 39, and bids above
 seven (8C = 40 ... 9NT = 49) keep the same arithmetic. A higher rank is a sufficient bid.
 
-The rules :meth:`Bidding.step` applies (the conventions for a record that goes on after
-an irregularity are documented in the README):
+The rules :func:`_play` applies (the conventions for a record that goes on after an
+irregularity are documented in the README):
 
 * a bid must outrank the last bid; an insufficient bid is reported and still stands
   (accepted or not, later bids are compared with it, Law 27A);
@@ -150,7 +151,7 @@ def _play(b: Bidding, codes: Iterable[int], seat: int, stop: bool) -> str | None
                 elif last_side == side:
                     verdict = "double-own-side"
                 else:
-                    doubled, doubler_side = DOUBLE, side
+                    doubled, doubler_side = code, side
             elif doubled == 2:
                 verdict = "redouble-already-redoubled"
             elif doubled == 0:
@@ -158,7 +159,7 @@ def _play(b: Bidding, codes: Iterable[int], seat: int, stop: bool) -> str | None
             elif doubler_side == side:
                 verdict = "redouble-own-double"
             else:
-                doubled, doubler_side = REDOUBLE, side
+                doubled, doubler_side = code, side
         if verdict is not None and stop:
             return verdict
         seat = (seat + 1) & 3
@@ -166,5 +167,3 @@ def _play(b: Bidding, codes: Iterable[int], seat: int, stop: bool) -> str | None
     b.passes, b.calls, b.bids, b.closed = passes, calls, bids, closed
     return verdict
 
-
-_ROTATION = tuple(tuple((first + i) & 3 for i in range(4)) for first in range(4))
