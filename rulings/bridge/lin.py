@@ -388,8 +388,10 @@ def _looks_like_key(raw: str) -> bool:
 
 
 def _new_board(source: str, index: int, line: int, header: _Header) -> Board:
-    return Board(source=source, index=index, line=line, format="lin", event=header.event,
-                 players=header.seated(None) if header.players else {})
+    # (source, index, line, format, board, number, room, event, dealer, vulnerability, players: by
+    # position, cheaper than by name)
+    return Board(source, index, line, "lin", None, None, None, header.event, None, None,
+                 header.seated(None) if header.players else {})
 
 
 def _players(names: list[str], room: str | None) -> dict[Seat, str]:
