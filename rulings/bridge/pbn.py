@@ -858,18 +858,21 @@ def _records(text: str, fast: bool = False) -> tuple[list[tuple[int, int]], _Sca
     spans: list[tuple[int, int]] = []
     start = 0
     # no line starts with a blank: a blank line is a run of line breaks, which a literal finds fast
-    separators = _SEPARATOR if "\n " in text or "\n\t" in text else _LINE_BREAKS
+    separators = list((_SEPARATOR if "\n " in text or "\n\t" in text else _LINE_BREAKS).finditer(text))
+    if not separators:  # one record (the last of a block, say): nothing to prove
+        return [(0, len(text))], scan
     if (not comments and not odd and not scan.bad and '\\"' not in text
-            and text.count('"') - _percent_quotes(text) == 2 * text.count("[")):
+            and text.count('"') - _header_quotes(text) == 2 * text.count("[")):
         # every "[" a plain tag line (two quotes each: no escaped quote), every quote in a tag or
-        # a % line (which the reference reader skips): every blank line ends a game
-        for m in separators.finditer(text):
+        # in the % lines before the first tag (which the reference reader skips): every blank
+        # line ends a game
+        for m in separators:
             spans.append((start, m.start()))
             start = m.end()
         spans.append((start, len(text)))
         return spans, scan
     rfind, find, tag_line = clean.rfind, clean.find, _TAG_LINE_RE.fullmatch
-    for m in separators.finditer(text):
+    for m in separators:
         cut = m.start()
         if comments and bisect_right(comments, cut) % 2:  # inside a comment
             continue
@@ -891,15 +894,13 @@ def _records(text: str, fast: bool = False) -> tuple[list[tuple[int, int]], _Sca
     return spans, scan
 
 
-def _percent_quotes(text: str) -> int:
-    """How many quotes the ``%`` lines of ``text`` hold (generators put quoted font names there)."""
-    found = 0
-    at = 0 if text.startswith("%") else text.find("\n%")
-    while at >= 0:
-        eol = text.find("\n", at + 1)
-        found += text.count('"', at, eol if eol >= 0 else len(text))
-        at = text.find("\n%", at + 1) if eol >= 0 else -1
-    return found
+def _header_quotes(text: str) -> int:
+    """How many quotes the ``%`` lines before the first tag hold (generators put quoted font
+    names there); 0 when anything else comes before the first tag."""
+    first = text.find("[")
+    if first <= 0 or text.find('"', 0, first) < 0 or not _BEFORE_TAGS.fullmatch(text, 0, first):
+        return 0
+    return text.count('"', 0, first)
 
 
 def _blank(text: str, comments: list[int]) -> str:
