@@ -12,6 +12,12 @@ side with endplay's LIN reader. Targets: >= 20x endplay on each (issue 8), by wa
 idle machine; the ratio by each side's CPU time is printed too, for a shared machine. The
 full-report path (reference lanes + ``reading.report``) is shown for honesty.
 
+The "floor" line beside each is NOT a reader: the bare skeleton of a per-record scan on the
+same texts (:func:`floor_pbn`: cut records at blank lines, find the wanted tags with
+``str.find``, split the auction's words; :func:`floor_lin`: split each single-hand line at
+``|`` and pick the pairs), nothing checked and no ``Board`` built, so the ceiling any
+pure-Python reader of these files can reach, with its ratio to endplay.
+
 (c) one typed auction of 100,000 calls read and classified in-process (best of ``--reps`` runs).
 Target: < 1 s. ``--only c`` runs this part alone.
 
@@ -183,6 +189,71 @@ def _side_by_side(ours, theirs, reps: int) -> tuple[dict, dict | None]:
                         "failed_records": failures, "crashed_files": crashed}
 
 
+_FLOOR_TAGS = tuple(f'[{name} "' for name in ("Board", "Event", "Dealer", "Vulnerable", "Declarer", "Contract",
+                                                "Result", "Score", "Deal", "Auction"))
+
+
+def floor_pbn(texts: list[str]) -> int:
+    """The floor of any pure-Python per-record PBN scan, NOT a reader: cut the records at blank
+    lines, find the ten wanted tags of each with ``str.find`` and take their values, split the
+    auction's words. Nothing is checked (comments, quotes, escapes, odd tags, calls), no
+    ``Board`` is built, nothing is classified. Returns the records with a tag (the boards)."""
+    boards = 0
+    for text in texts:
+        if "\r" in text:
+            text = text.replace("\r\n", "\n")
+        find = text.find
+        start, size = 0, len(text)
+        while start < size:
+            end = find("\n\n", start)
+            if end < 0:
+                end = size
+            if find("[", start, end) >= 0:
+                boards += 1
+                values = []
+                for tag in _FLOOR_TAGS:
+                    at = find(tag, start, end)
+                    if at >= 0:
+                        at += len(tag)
+                        values.append(text[at:find('"', at, end)])
+                if at >= 0:  # the auction: its words, up to the next tag line
+                    body = find("\n", at, end) + 1
+                    stop = find("\n[", body, end)
+                    text[body:stop if stop >= 0 else end].split()
+            start = end + 2
+    return boards
+
+
+def floor_lin(texts: list[str]) -> int:
+    """The same floor for single-hand LIN (NOT a reader): one record a line, split at ``|``,
+    the deal, vulnerability, board and calls picked out; nothing checked, no ``Board``."""
+    boards = 0
+    for text in texts:
+        for line in text.splitlines():
+            parts = line.split("|")
+            calls = []
+            fields = {}
+            for i in range(0, len(parts) - 1, 2):
+                key = parts[i]
+                if key == "mb":
+                    calls.append(parts[i + 1])
+                elif key in ("md", "sv", "ah", "pn"):
+                    fields[key] = parts[i + 1]
+            boards += bool(calls or fields)
+    return boards
+
+
+def _floor(fn, texts: list[str], reps: int) -> dict:
+    fn(texts)
+    walls, cpus, n = [], [], 0
+    for _ in range(reps):
+        t, c = time.perf_counter(), time.process_time()
+        n = fn(texts)
+        walls.append(time.perf_counter() - t)
+        cpus.append(time.process_time() - c)
+    return {**_stats(walls, n), "cpu_median_s": statistics.median(cpus)}
+
+
 def throughput(reps: int) -> dict:
     from arbitre.rulings.bridge import lin, pbn, reading
     from arbitre.rulings.bridge.summary import summarize
@@ -233,6 +304,12 @@ def throughput(reps: int) -> dict:
         if peer is not None:
             out[f"ratio_{kind}"] = mine["boards_per_s"] / peer["boards_per_s"]
             out[f"cpu_ratio_{kind}"] = (peer["cpu_median_s"] / peer["boards"]) / (mine["cpu_median_s"] / mine["boards"])
+        floor = _floor(floor_pbn if kind == "pbn" else floor_lin, [source[p] for p in files], reps)
+        out[f"floor_{kind}"] = floor
+        if peer is not None:
+            out[f"floor_ratio_{kind}"] = floor["boards_per_s"] / peer["boards_per_s"]
+            out[f"floor_cpu_ratio_{kind}"] = ((peer["cpu_median_s"] / peer["boards"])
+                                              / (floor["cpu_median_s"] / floor["boards"]))
     out["ours_lin_vugraph"] = _stats(*_timed(ours(lin_files, lin), reps))
     ref_reps = max(3, reps // 2)
     out["reference_pbn"] = _stats(*_timed(reference(pbn_files, pbn), ref_reps))
@@ -410,6 +487,11 @@ def main(argv: list[str] | None = None) -> dict:
                     f"{ep['failed_records']} record(s) failed alone")
             print(f"  ratio ours/endplay on {what}: {a[f'ratio_{kind}']:.1f}x by wall clock, "
                   f"{a[f'cpu_ratio_{kind}']:.1f}x by CPU time (target >= 20x, issue 8)")
+            print(_line(f"floor (NOT a reader), {kind.upper()}", a[f"floor_{kind}"])
+                  + f"\n  {'':<44} {a[f'floor_ratio_{kind}']:.1f}x endplay by wall clock, "
+                    f"{a[f'floor_cpu_ratio_{kind}']:.1f}x by CPU time: cut records, find the wanted tags, "
+                    "split the calls;\n  " + " " * 44 + " nothing checked, no Board: the ceiling of any "
+                    "pure-Python per-record scan")
         print(_line("ours, LIN vugraph files as they are", a["ours_lin_vugraph"]))
         print(_line("full reports (reference lanes), PBN", a["reference_pbn"]))
         print(_line("full reports (reference lanes), LIN", a["reference_lin"]))

@@ -278,3 +278,20 @@ def test_record_findings_met_again_in_a_file_are_reported_at_each_board(kb_objec
     assert [b.problem_codes() for b in out] == [["score-mismatch"]] * 3
     assert [b.problems[0].line for b in out] == [b.line for b in out] == [1, 3 + _LINES, 5 + 2 * _LINES]
     assert out[0].problems[0].message.en == out[2].problems[0].message.en
+
+
+def test_board_fields_keep_the_order_the_readers_build_them_in():
+    """The PBN fast lane and the LIN reader pass a Board's first fields by position (half the
+    cost of naming them): a new field put among them would shift every value after it."""
+    from dataclasses import fields
+
+    from arbitre.rulings.bridge.records import Board
+
+    assert [f.name for f in fields(Board)][:19] == [
+        "source", "index", "line", "format", "board", "number", "room", "event", "dealer", "vulnerability",
+        "players", "calls", "auction_dealer", "seat_tagged", "recorded", "notes", "unfinished", "problems", "codes"]
+    b = next(lin.iter_boards("pn|S1,W1,N1,E1|md|3S8HQ,SQ,SA,SK|sv|e|ah|Board 9|mb|p|mb|p|mb|p|mb|p|pg||\n",
+                             "x.lin", fast=True))
+    assert (b.format, b.board, b.number, b.vulnerability, b.event, b.codes, b.is_passed_out) == (
+        "lin", "Board 9", 9, "EW", None, [0, 0, 0, 0], True)
+    assert {s.name: n for s, n in b.players.items()} == {"S": "S1", "W": "W1", "N": "N1", "E": "E1"}

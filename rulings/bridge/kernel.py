@@ -3,14 +3,15 @@
 Every reader and both lanes go through here: the auction engine
 (:class:`~arbitre.rulings.bridge.auction.Auction`, which adds rotation, reports and facts)
 and the fast lanes of the file readers (which classify a clean auction without building
-an object per call) call the same :meth:`Bidding.step`.
+an object per call) apply the same rule, written once in :func:`_play`: the engine one call at
+a time (:meth:`Bidding.step`), the fast lanes a whole auction in one call (:func:`run`).
 
 Call codes (ints): ``0`` pass, ``1`` double, ``2`` redouble; a bid is its rank
 ``level * 5 + strain`` (strain 0-4 = C D H S NT), so 1C = 5 ... 7NT = 39, and bids above
 seven (8C = 40 ... 9NT = 49) keep the same arithmetic. A higher rank is a sufficient bid.
 
-The rules :meth:`Bidding.step` applies (the conventions for a record that goes on after
-an irregularity are documented in the README):
+The rules :func:`_play` applies (the conventions for a record that goes on after an
+irregularity are documented in the README):
 
 * a bid must outrank the last bid; an insufficient bid is reported and still stands
   (accepted or not, later bids are compared with it, Law 27A);
@@ -25,7 +26,6 @@ an irregularity are documented in the README):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import cycle
 
 PASS, DOUBLE, REDOUBLE = 0, 1, 2
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -85,51 +85,9 @@ class Bidding:
         """Apply the call ``code`` made by ``seat`` (0-3); None when regular, else what is wrong.
 
         The answer is :data:`INSUFFICIENT`, :data:`ABOVE_SEVEN`, :data:`AFTER_CLOSE` or one
-        of :data:`INADMISSIBLE`; the state changes as the module docstring says.
+        of :data:`INADMISSIBLE`; the state changes as the module docstring says (:func:`_play`).
         """
-        if self.closed:
-            return AFTER_CLOSE
-        self.calls += 1
-        if code == PASS:  # the commonest call first
-            passes = self.passes = self.passes + 1
-            if passes >= 3 and (self.bids or passes >= 4):
-                self.closed = True
-            return None
-        self.passes = 0  # any other call stops a run of passes
-        side = seat & 1
-        if code >= 5:
-            if code >= 40:
-                return ABOVE_SEVEN
-            verdict = INSUFFICIENT if code <= self.last else None
-            self.last, self.last_side = code, side
-            self.doubled = 0
-            self.doubler_side = -1
-            self.bids += 1
-            key = side * 5 + code % 5
-            if key not in self.first:
-                self.first[key] = seat
-            return verdict
-        verdict = self._inadmissible(code, side)
-        if verdict is None:
-            self.doubled, self.doubler_side = code, side
-        return verdict
-
-    def _inadmissible(self, code: int, side: int) -> str | None:
-        if code == DOUBLE:
-            if not self.last:
-                return "double-no-bid"
-            if self.doubled:
-                return "double-already-doubled"
-            if self.last_side == side:
-                return "double-own-side"
-            return None
-        if self.doubled == 2:
-            return "redouble-already-redoubled"
-        if self.doubled == 0:
-            return "redouble-not-doubled"
-        if self.doubler_side == side:
-            return "redouble-own-double"
-        return None
+        return _play(self, (code,), seat, False)
 
     @property
     def passed_out(self) -> bool:
@@ -147,11 +105,65 @@ def run(codes: Iterable[int], dealer: int = 0) -> Bidding | None:
     """Play clean call codes in rotation from ``dealer``: the final state, or None at the first
     irregular call (the engine then says what it is). The readers' fast lanes use this."""
     bidding = Bidding()
-    step = bidding.step
-    for code, seat in zip(codes, cycle(_ROTATION[dealer & 3])):
-        if step(code, seat) is not None:
-            return None
-    return bidding
+    return bidding if _play(bidding, codes, dealer & 3, True) is None else None
 
 
-_ROTATION = tuple(tuple((first + i) & 3 for i in range(4)) for first in range(4))
+def _play(b: Bidding, codes: Iterable[int], seat: int, stop: bool) -> str | None:
+    """The rule of every call, written once: apply ``codes`` to ``b`` in rotation from ``seat``.
+
+    Returns what is wrong with the last call applied (None: regular). ``stop``: stop at the
+    first irregular call and return what is wrong with it, leaving ``b`` as it was (what
+    :func:`run` needs); else every call is applied and ``b`` updated (:meth:`Bidding.step`
+    passes one call). The state lives in local variables while the calls are applied: one
+    function call per auction, not one per call, for the readers' fast lanes.
+    """
+    last, last_side, doubled, doubler_side = b.last, b.last_side, b.doubled, b.doubler_side
+    passes, calls, bids, closed, first = b.passes, b.calls, b.bids, b.closed, b.first
+    verdict = None
+    for code in codes:
+        if closed:
+            verdict = AFTER_CLOSE
+        elif code == PASS:  # the commonest call first
+            calls += 1
+            passes += 1
+            if passes >= 3 and (bids or passes >= 4):
+                closed = True
+        else:
+            calls += 1
+            passes = 0  # any other call stops a run of passes
+            side = seat & 1
+            if code >= 5:
+                if code >= 40:
+                    verdict = ABOVE_SEVEN
+                else:
+                    if code <= last:
+                        verdict = INSUFFICIENT  # it still stands (Law 27A)
+                    last, last_side, doubled, doubler_side = code, side, 0, -1
+                    bids += 1
+                    key = side * 5 + code % 5
+                    if key not in first:
+                        first[key] = seat
+            elif code == DOUBLE:
+                if not last:
+                    verdict = "double-no-bid"
+                elif doubled:
+                    verdict = "double-already-doubled"
+                elif last_side == side:
+                    verdict = "double-own-side"
+                else:
+                    doubled, doubler_side = code, side
+            elif doubled == 2:
+                verdict = "redouble-already-redoubled"
+            elif doubled == 0:
+                verdict = "redouble-not-doubled"
+            elif doubler_side == side:
+                verdict = "redouble-own-double"
+            else:
+                doubled, doubler_side = code, side
+        if verdict is not None and stop:
+            return verdict
+        seat = (seat + 1) & 3
+    b.last, b.last_side, b.doubled, b.doubler_side = last, last_side, doubled, doubler_side
+    b.passes, b.calls, b.bids, b.closed = passes, calls, bids, closed
+    return verdict
+

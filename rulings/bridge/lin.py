@@ -140,12 +140,16 @@ def iter_boards(text: str | Iterable[str], source: str = "<lin>", *, fast: bool 
 class _Record:
     """The record being read: its board, and its calls as read (kept until the record ends)."""
 
-    __slots__ = ("board", "calls", "codes", "notes", "plain", "seen_md", "start")
+    __slots__ = ("board", "calls", "codes", "notes", "plain", "runs", "seen_md", "start")
 
     def __init__(self, board: Board, start: int) -> None:
         self.board = board
         self.start = start  # offset of the record's first pair in the joined text
-        self.calls: list[tuple[str, int] | CallToken] = []  # (value, offset), or the token of an odd value
+        self.calls: list[str | CallToken] = []  # the value of a plain call, or the token of an odd one
+        # where the plain values start, worked out only if the reference lane needs it: for each
+        # run of mb| pairs, (its first index in ``calls``, the parts, the index of its first value
+        # among them, the end of the run, the offset of a part before it and that part's index)
+        self.runs: list[tuple[int, list[str], int, int, int, int]] = []
         self.codes: list[int] = []
         self.plain = True  # every call a plain LIN call (the fast lane can take it)
         self.notes: dict[int, str] = {}  # call number -> an| explanation
@@ -221,7 +225,9 @@ class _Reader:
             self.carry = "|".join(parts[2 * npairs:])
             if len(self.carry) > MAX_RECORD:
                 raise _too_long(self.source, self.where(base + len(text) - len(self.carry))[0], "line")
-        offs = list(accumulate(map(len, parts[:2 * npairs]), initial=0))
+        # the offset of a part, base + offs[j] + j, is worked out when needed, from a cursor: the
+        # part ``cj`` starts at ``ca`` (parts are visited in order; most offsets are never needed)
+        cj, ca = 0, base
         keys = parts[0:2 * npairs:2]
         kc = "".join(map(_KEY_LETTER.get, keys, repeat(".")))
         odd = set(keys).difference(_KEY_LETTER)
@@ -234,39 +240,49 @@ class _Reader:
             i = m.start()
             k = 2 * i
             e = kc[i]
-            key_at = base + offs[k] + k
             rec = self.rec
             if e == "b":  # a run of mb| pairs
-                if rec is None:
-                    rec = self._new(key_at)
-                board = rec.board
-                if board.auction_dealer is None:
-                    line, col = self.where(key_at)
-                    board.add_problem("no-dealer", T("déclaration avant la donne (md|) : donneur inconnu, Nord supposé",
-                                                     "call before the deal (md|): dealer unknown, North assumed"),
-                                      line, col)
-                    board.auction_dealer = Seat.N
+                if rec is None or rec.board.auction_dealer is None:
+                    ca += sum(map(len, parts[cj:k])) + k - cj
+                    cj = k
+                    if rec is None:
+                        rec = self._new(ca)
+                    board = rec.board
+                    if board.auction_dealer is None:
+                        line, col = self.where(ca)
+                        board.add_problem("no-dealer", T(
+                            "déclaration avant la donne (md|) : donneur inconnu, Nord supposé",
+                            "call before the deal (md|): dealer unknown, North assumed"), line, col)
+                        board.auction_dealer = Seat.N
                 stop = k + 2 * (m.end() - m.start())
                 values = parts[k + 1:stop:2]
-                ats = [base + offs[j] + j for j in range(k + 1, stop, 2)]  # where each value starts
                 codes = list(map(_CODE.get, values))
                 if None not in codes:  # the common case: "p", "1N", "2C!" ...
-                    rec.calls += zip(values, ats, strict=True)
+                    rec.runs.append((len(rec.calls), parts, k + 1, stop, ca, cj))
+                    rec.calls += values
                     rec.codes += codes  # type: ignore[arg-type]
                 else:
+                    board = rec.board
+                    ats = _value_offsets(parts, k + 1, stop, ca + sum(map(len, parts[cj:k + 1])) + k + 1 - cj)
                     for value, value_at, code in zip(values, ats, codes, strict=True):
+                        line, col = self.where(value_at)
                         if code is not None:
-                            rec.calls.append((value, value_at))
+                            call, alert = _EXACT[value]
+                            rec.calls.append(CallToken(value, line, col, call, alert=alert))
                             rec.codes.append(code)
                         else:
-                            line, col = self.where(value_at)
                             rec.calls.append(_call(board, value, line, col))
                             rec.plain = False
-                if ats[-1] - rec.start > MAX_RECORD:
-                    raise _too_long(self.source, board.line)
+                if base + len(text) - rec.start > MAX_RECORD:  # (the last value starts before the text ends)
+                    last_at = ca + sum(map(len, parts[cj:stop - 1])) + stop - 1 - cj
+                    if last_at - rec.start > MAX_RECORD:  # where the last value starts
+                        raise _too_long(self.source, rec.board.line)
                 continue
             value = parts[k + 1]
             if e == "m":  # md (the branches go by how often single-hand records use them)
+                ca += sum(map(len, parts[cj:k])) + k - cj
+                cj = k
+                key_at = ca
                 if rec is None or rec.seen_md:
                     if rec is not None:
                         yield self._finish(rec)
@@ -284,7 +300,9 @@ class _Reader:
                     board.auction_dealer = dealer if dealer is not None else Seat.N
             elif e == "s":  # sv
                 if rec is not None:
-                    rec.board.vulnerability = _VUL.get(value.strip().lower(), value.strip())
+                    vul = _VUL.get(value)  # as LIN writes it: "o", "n", "e", "b"
+                    rec.board.vulnerability = vul if vul is not None else _VUL.get(value.strip().lower(),
+                                                                                     value.strip())
             elif e == "h":  # ah
                 if rec is not None:
                     _board_id(rec.board, value, header)
@@ -299,7 +317,9 @@ class _Reader:
             elif e == "q":  # qx
                 if rec is not None:
                     yield self._finish(rec)
-                rec = self._new(key_at)
+                ca += sum(map(len, parts[cj:k])) + k - cj
+                cj = k
+                rec = self._new(ca)
                 _board_id(rec.board, value, header)
             elif e == "v":  # vg
                 fields = value.split(",")
@@ -335,18 +355,31 @@ class _Reader:
                 return finish_board(board, bidding=bidding, checked=self.findings)
         tokens = board.calls
         where = self.where
+        ats: dict[int, int] = {}
+        for first, parts, j, stop, at, at_part in rec.runs:
+            at += sum(map(len, parts[at_part:j])) + j - at_part
+            ats.update(enumerate(_value_offsets(parts, j, stop, at), first))
         for i, item in enumerate(rec.calls):
             if isinstance(item, CallToken):
                 tok = item
             else:
-                value, at = item
-                line, col = where(at)
-                call, alert = _EXACT[value]
-                tok = CallToken(value, line, col, call, alert=alert)
+                line, col = where(ats[i])
+                call, alert = _EXACT[item]
+                tok = CallToken(item, line, col, call, alert=alert)
             if i in rec.notes:
                 tok.explanation = rec.notes[i]
             tokens.append(tok)
         return finish_board(board)
+
+
+def _value_offsets(parts: list[str], j: int, stop: int, at: int) -> list[int]:
+    """Where the values ``parts[j]``, ``parts[j + 2]``... before ``stop`` start, the first at ``at``
+    (each value, then its key, then the two ``|`` after them)."""
+    out = []
+    for n in range(j, stop, 2):
+        out.append(at)
+        at += len(parts[n]) + len(parts[n + 1]) + 2 if n + 1 < stop else 0
+    return out
 
 
 def _looks_like_key(raw: str) -> bool:
@@ -355,8 +388,10 @@ def _looks_like_key(raw: str) -> bool:
 
 
 def _new_board(source: str, index: int, line: int, header: _Header) -> Board:
-    return Board(source=source, index=index, line=line, format="lin", event=header.event,
-                 players=header.seated(None) if header.players else {})
+    # (source, index, line, format, board, number, room, event, dealer, vulnerability, players: by
+    # position, cheaper than by name)
+    return Board(source, index, line, "lin", None, None, None, header.event, None, None,
+                 header.seated(None) if header.players else {})
 
 
 def _players(names: list[str], room: str | None) -> dict[Seat, str]:
@@ -366,18 +401,11 @@ def _players(names: list[str], room: str | None) -> dict[Seat, str]:
 
 def _board_id(board: Board, value: str, header: _Header) -> None:
     """``qx|o9|`` / ``qx|c9,BOARD 9|`` / ``ah|Board 9|``: room, number, and the ``rs|`` entry."""
-    ident = value.split(",")[0].strip()
-    board.board = ident or board.board
-    room = ident[:1].lower()
-    if room in ("o", "c") and ident[1:].isascii() and ident[1:].isdigit():  # ASCII: "²".isdigit() is True
-        board.room = "open" if room == "o" else "closed"
-        board.number = int(ident[1:])
-    elif value.startswith("Board ") and value[6:].isascii() and value[6:].isdigit():  # ah|Board 9|: the usual
+    if value.startswith("Board ") and value[6:].isascii() and value[6:].isdigit():  # ah|Board 9|: the usual
+        board.board = value  # (its own first field, stripped: no comma, no blank at either end)
         board.number = int(value[6:])
     else:
-        digits = _NOT_DIGITS.sub("", value)
-        if digits:
-            board.number = int(digits)
+        _other_id(board, value)
     if header.players and not header.is_seated(board.players, board.room):
         board.players = header.seated(board.room)
     if board.number is not None and board.room is not None and header.results:
@@ -385,6 +413,20 @@ def _board_id(board: Board, value: str, header: _Header) -> None:
         slot = (board.number - first) * 2 + (0 if board.room == "open" else 1)
         if 0 <= slot < len(header.results):
             board.recorded = _recorded(header.results[slot])
+
+
+def _other_id(board: Board, value: str) -> None:
+    """A board id other than ``Board 9``: ``o9``, ``c9,BOARD 9``... (room and number), or any text with digits."""
+    ident = value.split(",")[0].strip()
+    board.board = ident or board.board
+    room = ident[:1].lower()
+    if room in ("o", "c") and ident[1:].isascii() and ident[1:].isdigit():  # ASCII: "²".isdigit() is True
+        board.room = "open" if room == "o" else "closed"
+        board.number = int(ident[1:])
+    else:
+        digits = _NOT_DIGITS.sub("", value)
+        if digits:
+            board.number = int(digits)
 
 
 def _recorded(entry: str) -> RecordedResult | None:

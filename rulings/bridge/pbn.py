@@ -175,9 +175,14 @@ class _Reader:
         for start, end in chunks:
             line += text.count("\n", pos, start)
             pos = start
-            board = None
             if fast and not (bad and bisect_left(bad, start) != bisect_left(bad, end)):
                 board = self._fast(clean, start, end, line, odd)
+                if board is not None and not odd and not self.held:  # the common case, in short
+                    self.numbers.see(board)  # (a fast board has a tag: nothing is held back)
+                    yield board
+                    continue
+            else:
+                board = None
             boards = [board] if board is not None else self._reference(text[start:end], line)
             for b in boards:
                 self.numbers.see(b)
@@ -284,18 +289,15 @@ class _Reader:
         # -- the board
         line = line0 + clean.count("\n", start, at) if at > start else line0
         board_id = get("Board")
-        board = Board(self.source, self.count, line, "pbn", board=board_id, event=get("Event") or None,
-                      dealer=_SEATS[dealer] if dealer >= 0 else None, recorded=rec, codes=codes,
-                      auction_dealer=None if codes is None else _SEATS[dealer], players=self._players(tags))
-        if board_id is not None and board_id.isdigit():
-            board.number = int(board_id)
+        # (every field up to ``codes`` by position: half the cost of naming them)
+        board = Board(self.source, self.count, line, "pbn", board_id,
+                      int(board_id) if board_id is not None and board_id.isdigit() else None, None,
+                      get("Event") or None, _SEATS[dealer] if dealer >= 0 else None, _VUL[vul.upper()] if vul else None,
+                      self._players(tags), [], None if codes is None else _SEATS[dealer], False, rec, {},
+                      unfinished and codes is not None, [], codes)
         _record_tags(board, tags)
         if clean.find("^", at, end) >= 0:
             board.play_marks = _fast_play_marks(clean[at:end], line)
-        if vul:
-            board.vulnerability = _VUL[vul.upper()]
-        if unfinished and codes is not None:
-            board.unfinished = True
         finish_board(board, bidding=bidding, checked=self.findings)
         self.previous.update(tags)
         self.count += 1
@@ -856,16 +858,21 @@ def _records(text: str, fast: bool = False) -> tuple[list[tuple[int, int]], _Sca
     spans: list[tuple[int, int]] = []
     start = 0
     # no line starts with a blank: a blank line is a run of line breaks, which a literal finds fast
-    separators = _SEPARATOR if "\n " in text or "\n\t" in text else _LINE_BREAKS
-    if not comments and not odd and not scan.bad and "\\" not in text and text.count('"') == 2 * text.count("["):
-        # every "[" a plain tag line, every quote in a tag: every blank line ends a game
-        for m in separators.finditer(text):
+    separators = list((_SEPARATOR if "\n " in text or "\n\t" in text else _LINE_BREAKS).finditer(text))
+    if not separators:  # one record (the last of a block, say): nothing to prove
+        return [(0, len(text))], scan
+    if (not comments and not odd and not scan.bad and '\\"' not in text
+            and text.count('"') - _header_quotes(text) == 2 * text.count("[")):
+        # every "[" a plain tag line (two quotes each: no escaped quote), every quote in a tag or
+        # in the % lines before the first tag (which the reference reader skips): every blank
+        # line ends a game
+        for m in separators:
             spans.append((start, m.start()))
             start = m.end()
         spans.append((start, len(text)))
         return spans, scan
     rfind, find, tag_line = clean.rfind, clean.find, _TAG_LINE_RE.fullmatch
-    for m in separators.finditer(text):
+    for m in separators:
         cut = m.start()
         if comments and bisect_right(comments, cut) % 2:  # inside a comment
             continue
@@ -885,6 +892,15 @@ def _records(text: str, fast: bool = False) -> tuple[list[tuple[int, int]], _Sca
         start = m.end()
     spans.append((start, len(text)))
     return spans, scan
+
+
+def _header_quotes(text: str) -> int:
+    """How many quotes the ``%`` lines before the first tag hold (generators put quoted font
+    names there); 0 when anything else comes before the first tag."""
+    first = text.find("[")
+    if first <= 0 or text.find('"', 0, first) < 0 or not _BEFORE_TAGS.fullmatch(text, 0, first):
+        return 0
+    return text.count('"', 0, first)
 
 
 def _blank(text: str, comments: list[int]) -> str:
@@ -1024,7 +1040,8 @@ def _auction_codes(body: str, dealer: int) -> tuple[frozenset[int], Any, kernel.
         body = "\n".join(ln for ln in body.split("\n") if not ln.startswith("%"))
     words = body.split()
     unfinished = False
-    if "+" in words or "*" in words:  # the record stops, the auction goes on: only marks may follow
+    # "+" (or "*"): the record stops, the auction goes on: only marks may follow
+    if ("+" in body or "*" in body) and ("+" in words or "*" in words):
         for stop, word in enumerate(words):
             if word == "+" or word == "*":
                 if any(_TOKENS.get(w, 0) < _SUFFIX for w in words[stop + 1:]):

@@ -455,7 +455,7 @@ def finish_board(board: Board, *, complete_expected: bool = True, bidding: kerne
             calls = " ".join(map(kernel.text, codes))
             board.add_problem("incomplete-auction", T(
                 "enchères inachevées : {calls}", "incomplete auction: {calls}").format(calls=calls or "-"), board.line)
-    elif board.recorded is not None and not board.problems and not board.agrees:
+    elif board.recorded is not None and not board.problems and not _agrees(board):
         derived = "Pass" if board.is_passed_out else str(board.contract)
         board.add_problem("contract-mismatch", T(
             "le contrat enregistré {rec} ne correspond pas aux enchères ({derived})",
@@ -463,6 +463,13 @@ def finish_board(board: Board, *, complete_expected: bool = True, bidding: kerne
                 rec=_recorded_text(board.recorded), derived=derived), board.line)
     check_record(board, checked)
     return board
+
+
+def _agrees(board: Board) -> bool:
+    """:attr:`Board.agrees` of a board whose auction is closed (without its checks)."""
+    state = board._bidding
+    assert state is not None and board.recorded is not None
+    return board.recorded.agrees_compact(state.contract(), state.passed_out)
 
 
 def _engine_problems(board: Board) -> None:

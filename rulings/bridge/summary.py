@@ -155,7 +155,8 @@ def state_table(machine: Machine) -> StateTable:
 _TABLES: dict[int, tuple[Machine, StateTable]] = {}
 
 
-_LAST: list[Any] = [None, None]  # the machine asked last and its table: one identity test per board
+_LAST: list[Any] = [None, None, None]  # the machine asked last, its table and its openings: one identity test
+_OPENINGS_MAX = 4096
 
 
 def _table_for(machine: Machine) -> StateTable:
@@ -166,8 +167,26 @@ def _table_for(machine: Machine) -> StateTable:
     if hit is None or hit[0] is not machine:
         hit = (machine, state_table(machine))
         _TABLES[id(machine)] = hit
-    _LAST[0], _LAST[1] = hit
+    _LAST[0], _LAST[1], _LAST[2] = hit[0], hit[1], {}
     return hit[1]
+
+
+def _opening(machine: Machine, codes: list[int]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The four state codes and DB classes of an auction that opens with ``codes[:4]``.
+
+    Looked up by the first four call codes themselves (one tuple of ints, not a pattern of
+    bools made for each board): the :func:`state_table` entry of their pattern, kept for
+    the machine asked last (at most :data:`_OPENINGS_MAX` openings; they depend on nothing else)."""
+    if _LAST[0] is not machine:
+        _table_for(machine)
+    openings: dict[tuple[int, ...], tuple[tuple[Any, ...], tuple[Any, ...]]] = _LAST[2]
+    first = tuple(codes[:4])
+    hit = openings.get(first)
+    if hit is None:
+        hit = _LAST[1][tuple(map(bool, first))]  # a pass is code 0: False
+        if len(openings) < _OPENINGS_MAX:
+            openings[first] = hit
+    return hit
 
 
 def summarize(board: Board, machine: Machine, kinds: dict[str, Any]) -> Summary:
@@ -184,9 +203,11 @@ def summarize(board: Board, machine: Machine, kinds: dict[str, Any]) -> Summary:
     elif board.irregularities:
         s = _from_report(board, machine, kinds, recorded, problems, fast)
     else:  # a clean auction: the kernel's state says it all
-        codes = board.call_codes()
-        table = _LAST[1] if _LAST[0] is machine else _table_for(machine)
-        states, classes = table[tuple(map(bool, codes[:4]))]  # a pass is code 0: False
+        codes = board.codes
+        if codes is None:
+            codes = board.call_codes()
+        hit = _LAST[2].get(tuple(codes[:4])) if _LAST[0] is machine else None
+        states, classes = hit if hit is not None else _opening(machine, codes)
         bidding = board._bidding
         assert bidding is not None  # a board without irregularities always has its kernel state
         contract = bidding.contract()
