@@ -796,9 +796,10 @@ def _set_dealer(board: Board, seat: Seat, line: int, column: int) -> None:
     if board.dealer is None:
         board.dealer = seat
     elif board.dealer != seat:
+        dealer = board.dealer
         board.add_problem("dealer-mismatch", T(
-            "la première déclaration est dans la colonne de {s}, le donneur est {d}",
-            "the first call is in {s}'s column, the dealer is {d}").format(s=seat.name, d=board.dealer.name),
+            f"la première déclaration est dans la colonne {seat.render_of('fr')}, le donneur est {dealer.render('fr')}",
+            f"the first call is in {seat.render('en')}'s column, the dealer is {dealer.render('en')}"),
             line, column)
     board.auction_dealer = board.dealer
 
