@@ -94,8 +94,8 @@ def test_unreadable_call_is_located_and_the_board_still_reads() -> None:
 def test_dealer_mismatch_and_bad_tags() -> None:
     mismatch = one(game("1D AP", dealer="N", first="W")).problems[0]
     assert mismatch.code == "dealer-mismatch"
-    assert mismatch.en == "the first call is in West's column, the dealer is North"
-    assert mismatch.fr == "la première déclaration est dans la colonne d'Ouest, le donneur est Nord"
+    assert mismatch.message.en == "the first call is in West's column, the dealer is North"
+    assert mismatch.message.fr == "la première déclaration est dans la colonne d'Ouest, le donneur est Nord"
     b = one('[Dealer "Black"]\n[Vulnerable "E"]\n[Contract "5Hearts"]\n[Declarer "White"]\n')
     assert b.problem_codes() == ["bad-tag"] * 4 and not b.has_auction
 
