@@ -34,12 +34,12 @@ measures the players instead (:func:`players_main`): the strength of each pair i
 duplicate gym (simple vs random, memory vs simple, advanced vs memory: mean difference,
 95% interval, paired p-value), the deals per second of random, simple and memory
 players in one process, the advanced player's median milliseconds per card decision at
-its default budget, and the gym's speed-up on 2 workers: 1 worker then 2 on the issue's
-``--deals 10000`` (memory vs simple), beside the machine's own ceiling (two one-process gym
+its default budget, and the gym's speed-up on 2 workers: 1-worker and 2-worker runs taking
+turns on the issue's ``--deals 10000`` (memory vs simple), beside the machine's own ceiling (two one-process gym
 runs at once vs one alone), in interleaved rounds, with the load and the CPU seconds; then
 the gym's deals per second at its default ``--workers`` for four simple and four memory
-players (informational). ``players --gym-only`` runs just those gym figures (about 40 s on
-the idle 2-CPU machine). ``players --baseline CHECKOUT`` measures
+players (informational). ``players --gym-only`` runs just those gym figures (under a minute
+on the idle 2-CPU machine). ``players --baseline CHECKOUT`` measures
 the deals per second of random, simple and memory players with this tree and with another
 checkout side by side (separate processes taking turns, so both see the same load).
 """
@@ -562,47 +562,55 @@ def _timed_gym(boards: int, workers: int) -> dict[str, float]:
             "workers_cpu": (k1.ru_utime + k1.ru_stime) - (k0.ru_utime + k0.ru_stime)}
 
 
-def workers_speedup(boards: int, pairs: int, ceiling_boards: int) -> dict[str, Any]:
+def workers_speedup(boards: int, rounds: int, ceiling_boards: int) -> dict[str, Any]:
     """The gym's deals per second on 2 workers over 1 worker, and the machine's own ceiling beside it.
 
-    Each round times a 1-worker run in this process, then a 2-worker run (the same ``boards``, memory vs
-    simple, duplicate: the issue's ``--deals 10000``), then the ceiling: the same one-process gym run in one
-    child process alone, then in two child processes at once (2 x the time alone over the time of the
-    slower of the two): what two processes that share nothing get from the 2 CPUs, the line a process pool
-    cannot pass. Rounds interleave, so all three see the same machine load. Prints each round and the
-    medians, the load average before and after, and the CPU seconds.
+    The runs are the issue's ``--deals 10000`` (``boards``, memory vs simple, duplicate), 1-worker runs in
+    this process and 2-worker runs taking turns: 1, 2, 1, 2, ..., 1. Each round's speed-up is its 2-worker
+    rate over the mean of the 1-worker rates just before and just after it, so a load that drifts during
+    the run weighs on both sides. Each round then times the ceiling: the same one-process gym run
+    (``ceiling_boards``) in one child process alone, then in two child processes at once (2 x the time
+    alone over the time of the slower of the two): what two processes that share nothing get from the
+    CPUs, the line a process pool cannot pass. Prints each round and the medians, the load average before
+    and after, and the CPU seconds (of this process, and of the workers).
     """
     from arbitre.arena.gym import GymConfig
     from arbitre.arena.parallel import run
 
     load_before = _load()
     run(GymConfig(("memory", "memory"), ("simple", "simple"), 100, True, SEED), 1)  # warm-up
-    rounds: list[dict[str, Any]] = []
-    for k in range(pairs):
-        one, two = _timed_gym(boards, 1), _timed_gym(boards, 2)
+    ones = [_timed_gym(boards, 1)]
+    done: list[dict[str, Any]] = []
+    for k in range(rounds):
+        two = _timed_gym(boards, 2)
+        ones.append(_timed_gym(boards, 1))
+        before, after = ones[-2], ones[-1]
+        one_rate = (before["deals_per_second"] + after["deals_per_second"]) / 2
         alone = _one_process_runs(ceiling_boards, 1)[0]
         both = _one_process_runs(ceiling_boards, 2)
         ceiling = 2 * alone[0] / max(t for t, _ in both)
-        speedup = two["deals_per_second"] / one["deals_per_second"]
-        rounds.append({"one": one, "two": two, "speedup": speedup, "ceiling": ceiling,
-                       "alone": alone, "at_once": both})
-        print(f"  round {k + 1}: 1 worker {one['deals_per_second']:,.0f} deals/s (CPU {one['cpu']:.2f} s), 2 workers"
-              f" {two['deals_per_second']:,.0f} (CPU {two['workers_cpu']:.2f} s in the workers, {two['cpu']:.2f} s in"
-              f" the parent): {speedup:.2f}x; ceiling {ceiling:.2f}x (alone {alone[0]:.2f} s, two at once"
+        speedup = two["deals_per_second"] / one_rate
+        done.append({"one": one_rate, "two": two, "speedup": speedup, "ceiling": ceiling,
+                     "alone": alone, "at_once": both})
+        print(f"  round {k + 1}: 1 worker {before['deals_per_second']:,.0f} and {after['deals_per_second']:,.0f}"
+              f" deals/s (CPU {before['cpu']:.2f} s and {after['cpu']:.2f} s), 2 workers"
+              f" {two['deals_per_second']:,.0f} (CPU {two['workers_cpu']:.2f} s in the workers, {two['cpu']:.2f} s"
+              f" in the parent): {speedup:.2f}x; ceiling {ceiling:.2f}x (alone {alone[0]:.2f} s, two at once"
               f" {both[0][0]:.2f} s and {both[1][0]:.2f} s)", flush=True)
-    speedups = [r["speedup"] for r in rounds]
-    ceilings = [r["ceiling"] for r in rounds]
-    one_rate = statistics.median(r["one"]["deals_per_second"] for r in rounds)
-    two_rate = statistics.median(r["two"]["deals_per_second"] for r in rounds)
+    speedups = [r["speedup"] for r in done]
+    ceilings = [r["ceiling"] for r in done]
+    one_rate = statistics.median(r["deals_per_second"] for r in ones)
+    two_rate = statistics.median(r["two"]["deals_per_second"] for r in done)
     speedup, ceiling = statistics.median(speedups), statistics.median(ceilings)
-    print(f"gym memory vs simple, {boards:,} boards x 2 (duplicate) per run, median of {pairs} rounds:"
-          f" {one_rate:,.0f} deals/s on 1 worker, {two_rate:,.0f} on 2: {speedup:.2f}x (rounds"
+    print(f"gym memory vs simple, {boards:,} boards x 2 (duplicate) per run: {one_rate:,.0f} deals/s on 1 worker,"
+          f" {two_rate:,.0f} on 2 (medians); speed-up, median of {rounds} rounds: {speedup:.2f}x (rounds"
           f" {', '.join(f'{x:.2f}x' for x in speedups)}); target >= {WORKERS_TARGET}x (issue 10):"
           f" {'met' if speedup >= WORKERS_TARGET else 'NOT met'}. The machine's own ceiling (two one-process"
           f" runs of {ceiling_boards:,} boards at once vs one alone): {ceiling:.2f}x (rounds"
           f" {', '.join(f'{x:.2f}x' for x in ceilings)}); load average {load_before} before, {_load()} after")
     return {"boards": boards, "1": one_rate, "2": two_rate, "speedup": speedup, "speedups": speedups,
-            "ceiling": ceiling, "ceilings": ceilings, "ceiling_boards": ceiling_boards, "rounds": rounds}
+            "ceiling": ceiling, "ceilings": ceilings, "ceiling_boards": ceiling_boards, "one_worker_runs": ones,
+            "rounds": done}
 
 
 def default_workers_rates(boards: int) -> dict[str, float]:
@@ -633,7 +641,8 @@ def players_main(argv: list[str]) -> dict[str, Any]:
     parser.add_argument("--speed-deals", type=int, default=2000)
     parser.add_argument("--gym-boards", type=int, default=GYM_BOARDS,
                         help=f"boards of each gym run timed for the 2-worker speed-up (default {GYM_BOARDS:,})")
-    parser.add_argument("--gym-pairs", type=int, default=3, help="1-worker/2-worker pairs (default 3)")
+    parser.add_argument("--gym-rounds", type=int, default=3, help="2-worker runs, each between two 1-worker runs"
+                        " (default 3)")
     parser.add_argument("--ceiling-boards", type=int, default=CEILING_BOARDS,
                         help=f"boards of each one-process run timing the machine's own ceiling (default {CEILING_BOARDS:,})")
     parser.add_argument("--json", action="store_true")
@@ -683,7 +692,7 @@ def players_main(argv: list[str]) -> dict[str, Any]:
 
 
 def _gym_figures(args: argparse.Namespace, out: dict[str, Any]) -> dict[str, Any]:
-    out["speed"]["workers"] = workers_speedup(args.gym_boards, args.gym_pairs, args.ceiling_boards)
+    out["speed"]["workers"] = workers_speedup(args.gym_boards, args.gym_rounds, args.ceiling_boards)
     out["speed"]["default_workers"] = default_workers_rates(args.gym_boards)
     out["load_after"] = _load()
     out["targets"] = {"players_deals_per_second": PLAYERS_TARGET, "advanced_median_ms": ADVANCED_TARGET_MS,
