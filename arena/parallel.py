@@ -24,7 +24,7 @@ import multiprocessing
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from arbitre.arena.engine import PlayerError
@@ -157,14 +157,11 @@ def _pool(cfg: GymConfig, workers: int, progress: Progress) -> tuple[list[Chunk]
         except threading.BrokenBarrierError:
             pass
         t0 = time.perf_counter()
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in finished:
-                got, err = fut.result()
-                done.append(got)
-                boards += got.count
-                if err is not None and error is None:
-                    error = err
+        for fut in as_completed(pending):  # one waiter for the whole run (wait() in a loop adds one per call)
+            pending.discard(fut)
+            got, error = fut.result()
+            done.append(got)
+            boards += got.count
             progress(boards)
             if error is not None:
                 for fut in pending:

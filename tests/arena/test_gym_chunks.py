@@ -63,3 +63,14 @@ def test_the_report_does_not_depend_on_the_worker_count(duplicate, workers):
             assert a["teams"][team][key] == b["teams"][team][key]
         for player, timing in a["teams"][team]["decision_time"].items():
             assert timing["decisions"] == b["teams"][team]["decision_time"][player]["decisions"]
+
+
+def test_a_player_error_on_two_workers_keeps_every_board_played_and_stops_early():
+    cfg = GymConfig(("simple", "simple"), ("test-gym-chunks-crasher", "simple"), 400, True, 2)
+    got, err, _, _ = run(cfg, 2)
+    assert err is not None and "no idea" in str(err)
+    played = {c.start + k: tuple(c.rows[8 * k:8 * k + 8]) for c in got for k in range(c.count)}
+    assert 0 < len(played) < 400  # the chunks still queued were cancelled
+    for index, rows in played.items():
+        chunk, error = play_chunk(cfg, index, index + 1)
+        assert error is None and tuple(chunk.rows) == rows
