@@ -553,12 +553,12 @@ def _timed_gym(boards: int, workers: int) -> dict[str, float]:
     from arbitre.arena.parallel import run
 
     cfg = GymConfig(("memory", "memory"), ("simple", "simple"), boards, True, SEED)
-    c0, k0 = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0, c0, k0 = time.perf_counter(), time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN)
     got, error, seconds, backend = run(cfg, workers)
-    c1, k1 = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    c1, k1, t1 = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
     assert error is None, error
     rate = aggregate(cfg, got, seconds, workers, backend)["deals_per_second"]
-    return {"deals_per_second": rate, "seconds": seconds, "cpu": c1 - c0,
+    return {"deals_per_second": rate, "seconds": seconds, "wall": t1 - t0, "cpu": c1 - c0,
             "workers_cpu": (k1.ru_utime + k1.ru_stime) - (k0.ru_utime + k0.ru_stime)}
 
 
@@ -595,7 +595,8 @@ def workers_speedup(boards: int, rounds: int, ceiling_boards: int) -> dict[str, 
         print(f"  round {k + 1}: 1 worker {before['deals_per_second']:,.0f} and {after['deals_per_second']:,.0f}"
               f" deals/s (CPU {before['cpu']:.2f} s and {after['cpu']:.2f} s), 2 workers"
               f" {two['deals_per_second']:,.0f} (CPU {two['workers_cpu']:.2f} s in the workers, {two['cpu']:.2f} s"
-              f" in the parent): {speedup:.2f}x; ceiling {ceiling:.2f}x (alone {alone[0]:.2f} s, two at once"
+              f" in the parent; {two['wall'] - two['seconds']:.2f} s to start and stop the pool, outside the"
+              f" deals/s): {speedup:.2f}x; ceiling {ceiling:.2f}x (alone {alone[0]:.2f} s, two at once"
               f" {both[0][0]:.2f} s and {both[1][0]:.2f} s)", flush=True)
     speedups = [r["speedup"] for r in done]
     ceilings = [r["ceiling"] for r in done]
