@@ -9,9 +9,11 @@ What:
   seats 2/4 (same cards, same dealer), which removes most of the luck of the deal;
 * :func:`play_boards` plays a range of boards and returns one :class:`Board` per board
   (the points of each team in each play, who took, whether it was made, decision
-  times). A player error stops the range and is returned with the boards already
-  played, so nothing is lost;
-* :func:`aggregate` turns boards into the report: mean points per deal of each team
+  times); :func:`play_chunk` plays a range into one :class:`Chunk` (the same plays as
+  rows of ints, the decision times summed), which is what the runs of
+  :mod:`arbitre.arena.parallel` use and send between processes. A player error stops
+  the range and is returned with the boards already played, so nothing is lost;
+* :func:`aggregate` turns chunks into the report: mean points per deal of each team
   with a 95% confidence interval, the mean difference with its interval and the
   paired p-value, deals won, taking and success rates, mean decision time of each
   player, deals per second.
@@ -23,6 +25,8 @@ one-process run (timings aside). :mod:`arbitre.arena.parallel` spreads them.
 from __future__ import annotations
 
 import random
+from array import array
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,7 +39,7 @@ from arbitre.rulings.belote.scoring import Variants
 
 MAX_ATTEMPTS = 50
 TIMING_EVERY = 8
-"""The built-in players' decisions are timed one in eight (see :class:`~arbitre.arena.engine.Clock`)."""
+"""The built-in players are timed on every decision of one deal in eight (see :class:`~arbitre.arena.engine.Clock`)."""
 
 
 @dataclass(frozen=True)
@@ -120,14 +124,22 @@ def seatings(cfg: GymConfig) -> list[_Seating]:
     return out
 
 
-def play_board(cfg: GymConfig, index: int, seated: list[_Seating] | None = None) -> Board:
-    """Play board ``index`` once (or twice in duplicate); raise :class:`PlayerError` on a player's fault."""
+_Row = tuple[int, int, int, int]
+"""One play of a board: points of A, points of B, the taking team (:data:`TAKERS` index), made (0/1)."""
+
+TAKERS: tuple[str | None, str, str] = (None, "A", "B")
+"""The taking team of a play as stored in a row: 0 nobody (all passed, :data:`MAX_ATTEMPTS` times), 1 A, 2 B."""
+
+
+def _play(cfg: GymConfig, index: int, seated: list[_Seating], seconds: dict[str, float],
+          decisions: dict[str, int], timed: dict[str, int]) -> list[_Row]:
+    """Play board ``index`` once (or twice in duplicate): one row per play; the decision times are added
+    to ``seconds``, ``decisions`` and ``timed`` by label. Raise :class:`PlayerError` on a player's fault."""
     rng = random.Random(_seed(cfg.seed, index))
     packs: list[list[int]] = []
     dealer = index % 4
-    board = Board(index, [])
-    seconds, decisions, timed = board.seconds, board.decisions, board.timed
-    for half, seating in enumerate(seated or seatings(cfg)):
+    rows: list[_Row] = []
+    for half, seating in enumerate(seated):
         players, labels = seating.players, seating.labels
         clock = Clock(TIMING_EVERY)
         played = None
@@ -146,12 +158,21 @@ def play_board(cfg: GymConfig, index: int, seated: list[_Seating] | None = None)
             decisions[label] = decisions.get(label, 0) + clock.decisions[seat]
             timed[label] = timed.get(label, 0) + clock.timed[seat]
         if played is None:
-            board.plays.append(Play(0, 0, None, False))
+            rows.append((0, 0, 0, 0))
             continue
         scores = played.team_scores()
         a_team = seating.a_team
-        board.plays.append(Play(scores[a_team], scores[1 - a_team], "A" if played.taker_team == a_team else "B",
-                                played.score.made))
+        rows.append((scores[a_team], scores[1 - a_team], 1 if played.taker_team == a_team else 2,
+                     1 if played.score.made else 0))
+    return rows
+
+
+def play_board(cfg: GymConfig, index: int, seated: list[_Seating] | None = None) -> Board:
+    """Play board ``index`` once (or twice in duplicate); raise :class:`PlayerError` on a player's fault."""
+    board = Board(index, [])
+    for a, b, taker, made in _play(cfg, index, seated or seatings(cfg), board.seconds, board.decisions,
+                                   board.timed):
+        board.plays.append(Play(a, b, TAKERS[taker], bool(made)))
     return board
 
 
@@ -167,43 +188,88 @@ def play_boards(cfg: GymConfig, start: int, stop: int) -> tuple[list[Board], Pla
     return boards, None
 
 
-def aggregate(cfg: GymConfig, boards: list[Board], seconds: float, workers: int = 1,
+@dataclass
+class Chunk:
+    """Boards ``start``..``start + count - 1`` of a run, packed: what a gym worker sends back.
+
+    ``rows`` holds four ints per play, the plays in board order (two per board in duplicate):
+    points of A, points of B, the taking team (an index in :data:`TAKERS`), made (0/1). The
+    decision seconds, counts and timed counts are summed over the chunk by label ("A:simple").
+    Why: one object and one flat array to pickle per chunk instead of objects per board and
+    per play, so a worker spends its time playing and the parent, which shares the cores with
+    the workers, little on unpacking (see docs/benchmarks.md, the gym's speed-up).
+    """
+
+    start: int
+    count: int = 0
+    rows: array[int] = field(default_factory=lambda: array("i"))
+    seconds: dict[str, float] = field(default_factory=dict)
+    decisions: dict[str, int] = field(default_factory=dict)
+    timed: dict[str, int] = field(default_factory=dict)
+
+
+def play_chunk(cfg: GymConfig, start: int, stop: int) -> tuple[Chunk, PlayerError | None]:
+    """Boards ``start``..``stop - 1`` as one :class:`Chunk`; a player error stops the range and comes back with
+    the chunk of the boards played before it."""
+    chunk = Chunk(start)
+    seated = seatings(cfg)
+    extend = chunk.rows.extend
+    seconds, decisions, timed = chunk.seconds, chunk.decisions, chunk.timed
+    for index in range(start, stop):
+        try:
+            rows = _play(cfg, index, seated, seconds, decisions, timed)
+        except PlayerError as err:
+            return chunk, err
+        for row in rows:
+            extend(row)
+        chunk.count += 1
+    return chunk, None
+
+
+def aggregate(cfg: GymConfig, chunks: Iterable[Chunk], seconds: float, workers: int = 1,
               backend: str = "processes") -> dict[str, Any]:
-    """The report (a JSON-able dict) for ``boards`` (any order), see the module docstring."""
-    boards = sorted(boards, key=lambda b: b.index)
-    plays = [p for b in boards for p in b.plays]
-    n_plays = len(plays)
-    per_board_a = [sum(p.points_a for p in b.plays) / len(b.plays) for b in boards]
-    per_board_b = [sum(p.points_b for p in b.plays) / len(b.plays) for b in boards]
+    """The report (a JSON-able dict) for ``chunks`` (any order), see the module docstring."""
+    chunks = sorted(chunks, key=lambda c: c.start)
+    rows = array("i")
+    for chunk in chunks:
+        rows.extend(chunk.rows)
+    points_a, points_b, takers, made = rows[0::4].tolist(), rows[1::4].tolist(), rows[2::4], rows[3::4]
+    n_plays = len(points_a)
+    per = 2 if cfg.duplicate else 1
+    if per == 2:
+        per_board_a = [(x + y) / 2 for x, y in zip(points_a[0::2], points_a[1::2], strict=True)]
+        per_board_b = [(x + y) / 2 for x, y in zip(points_b[0::2], points_b[1::2], strict=True)]
+    else:
+        per_board_a, per_board_b = [x / 1 for x in points_a], [x / 1 for x in points_b]
     diffs = [a - b for a, b in zip(per_board_a, per_board_b, strict=False)]
     d = summary(diffs)
     teams: dict[str, Any] = {}
-    for team, per_board in (("A", per_board_a), ("B", per_board_b)):
+    for code, (team, per_board) in enumerate((("A", per_board_a), ("B", per_board_b)), start=1):
         s = summary(per_board)
-        took = [p for p in plays if p.taker == team]
-        won = sum(1 for p in plays if (p.points_a > p.points_b if team == "A" else p.points_b > p.points_a))
+        took = [m for t, m in zip(takers, made, strict=True) if t == code]
+        won = sum(1 for a, b in zip(points_a, points_b, strict=True) if (a > b if team == "A" else b > a))
         timing = {}
-        for key in sorted({k for b in boards for k in b.seconds if k.startswith(team + ":")}):
-            secs = sum(b.seconds.get(key, 0.0) for b in boards)
-            count = sum(b.decisions.get(key, 0) for b in boards)
-            timed = sum(b.timed.get(key, 0) for b in boards)
+        for key in sorted({k for c in chunks for k in c.seconds if k.startswith(team + ":")}):
+            secs = sum(c.seconds.get(key, 0.0) for c in chunks)
+            count = sum(c.decisions.get(key, 0) for c in chunks)
+            timed = sum(c.timed.get(key, 0) for c in chunks)
             timing[key.split(":", 1)[1]] = {"decisions": count,
                                             "mean_ms": round(1000 * secs / timed, 4) if timed else None}
         teams[team] = {
             "player": cfg.label(team), "mean_points": s["mean"], "ci95": s["ci95"], "deals_won": won,
             "taking_rate": len(took) / n_plays if n_plays else 0.0,
-            "success_rate": sum(p.made for p in took) / len(took) if took else None,
+            "success_rate": sum(took) / len(took) if took else None,
             "decision_time": timing,
         }
     return {
-        "deals": len(boards), "plays": n_plays, "duplicate": cfg.duplicate, "seed": cfg.seed,
-        "void_deals": sum(1 for p in plays if p.taker is None),
+        "deals": len(per_board_a), "plays": n_plays, "duplicate": cfg.duplicate, "seed": cfg.seed,
+        "void_deals": sum(1 for t in takers if t == 0),
         "teams": teams,
         "difference": {"mean": d["mean"], "ci95": d["ci95"], "p_value": paired_p_value(diffs)},
         "deals_per_second": n_plays / seconds if seconds > 0 else None,
         "seconds": seconds, "workers": workers, "backend": backend,
         "running_difference": _running(diffs),
-        "points_a": [p.points_a for p in plays], "points_b": [p.points_b for p in plays],
+        "points_a": points_a, "points_b": points_b,
     }
 
 

@@ -8,9 +8,10 @@ What: :func:`run` cuts the boards ``0..deals-1`` into chunks and plays them
   ``cluster="tcp://host:8786"`` connects to a running scheduler; optional extra
   ``arbitre[cluster]``).
 
-Each chunk comes back as the boards it played and, if a player failed, the error; the
-run stops at the first error and returns every board already played. ``progress`` is
-called with the number of boards done after each chunk.
+Each chunk comes back as one :class:`~arbitre.arena.gym.Chunk` (the boards it played,
+packed) and, if a player failed, the error; the run stops at the first error and returns
+every board already played. ``progress`` is called with the number of boards done after
+each chunk.
 
 Why Dask distributed rather than Ray: it is pure Python wheels (no 100+ MB native
 runtime), installs from the same index as everything else here, runs a local cluster
@@ -23,11 +24,11 @@ import multiprocessing
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from arbitre.arena.engine import PlayerError
-from arbitre.arena.gym import Board, GymConfig, play_boards, seatings
+from arbitre.arena.gym import Chunk, GymConfig, play_chunk, seatings
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -61,52 +62,77 @@ def chunks(deals: int, workers: int) -> list[tuple[int, int]]:
 
 
 def run(cfg: GymConfig, workers: int = 1, cluster: str | None = None,
-        progress: Progress | None = None) -> tuple[list[Board], PlayerError | None, float, str]:
-    """Play every board of ``cfg``; return (boards, first error or None, seconds, backend name).
+        progress: Progress | None = None) -> tuple[list[Chunk], PlayerError | None, float, str]:
+    """Play every board of ``cfg``; return (chunks, first error or None, seconds, backend name).
 
-    The seconds are those of the play: with a pool of processes, from the moment every
-    worker is ready (see :func:`_pool`); in one process or on a cluster, the whole run.
+    The seconds are those of the play: in one process, from the moment its players are built
+    (as a pool's workers build theirs before their clock starts, see :func:`_pool`); with a
+    pool of processes, from the moment every worker is ready; on a cluster, the whole run.
     """
     progress = progress or (lambda n: None)
-    t0 = time.perf_counter()
     if cluster:
-        boards, error, backend = _dask(cfg, cluster, workers, progress)
-    elif workers <= 1:
-        boards, error = [], None
-        for start, stop in chunks(cfg.deals, 1):
-            got, error = play_boards(cfg, start, stop)
-            boards += got
-            progress(len(boards))
-            if error:
-                break
-        backend = "1 process"
-    else:
-        boards, error, seconds = _pool(cfg, workers, progress)
-        return boards, error, seconds, f"{workers} processes"
-    return boards, error, time.perf_counter() - t0, backend
+        t0 = time.perf_counter()
+        done, error, backend = _dask(cfg, cluster, workers, progress)
+        return done, error, time.perf_counter() - t0, backend
+    if workers > 1:
+        done, error, seconds = _pool(cfg, workers, progress)
+        return done, error, seconds, f"{workers} processes"
+    done, error, seconds = _one(cfg, progress)
+    return done, error, seconds, "1 process"
+
+
+def _one(cfg: GymConfig, progress: Progress) -> tuple[list[Chunk], PlayerError | None, float]:
+    """Play the chunks in this process; also return the seconds of play (from the moment the players are built)."""
+    _build_players(cfg)
+    t0 = time.perf_counter()
+    done: list[Chunk] = []
+    boards = 0
+    for start, stop in chunks(cfg.deals, 1):
+        chunk, error = play_chunk(cfg, start, stop)
+        done.append(chunk)
+        boards += chunk.count
+        progress(boards)
+        if error:
+            return done, error, time.perf_counter() - t0
+    return done, None, time.perf_counter() - t0
 
 
 STARTUP_TIMEOUT = 60.0
 """Seconds the pool waits for its workers to be ready before it starts the clock anyway."""
 
 
-def _ready(cfg: GymConfig, barrier: Any) -> None:
-    """A worker's start: build the players (module imports, tables), then wait for the other workers.
+def _build_players(cfg: GymConfig) -> None:
+    """Build this process's players (module imports, tables) before the clock starts.
 
     A player that cannot be built is left for the first chunk to report (as an error of the run,
-    with the boards played), so a worker always reaches the barrier.
+    with the boards played), so a pool's worker always reaches its barrier.
     """
     try:
         seatings(cfg)
-    except Exception:  # noqa: BLE001,S110  (reported by play_boards, see above)
+    except Exception:  # noqa: BLE001,S110  (reported by play_chunk, see above)
         pass
+
+
+_CFG: list[GymConfig] = []
+"""The run a pool's worker plays (set as it starts), so a chunk is sent as two board numbers."""
+
+
+def _ready(cfg: GymConfig, barrier: Any) -> None:
+    """A worker's start: keep the run's configuration, build the players, wait for the other workers."""
+    _CFG[:] = [cfg]
+    _build_players(cfg)
     try:
         barrier.wait(STARTUP_TIMEOUT)
     except threading.BrokenBarrierError:  # a worker did not start: the run goes on, timed from now
         pass
 
 
-def _pool(cfg: GymConfig, workers: int, progress: Progress) -> tuple[list[Board], PlayerError | None, float]:
+def _play_range(start: int, stop: int) -> tuple[Chunk, PlayerError | None]:
+    """A pool worker's task: boards ``start``..``stop - 1`` of the run given to :func:`_ready`."""
+    return play_chunk(_CFG[0], start, stop)
+
+
+def _pool(cfg: GymConfig, workers: int, progress: Progress) -> tuple[list[Chunk], PlayerError | None, float]:
     """Play the chunks on ``workers`` processes; also return the seconds of play.
 
     The clock starts once every worker is up with its players built (a barrier), so the
@@ -114,40 +140,38 @@ def _pool(cfg: GymConfig, workers: int, progress: Progress) -> tuple[list[Board]
     a second each, which would weigh on a short run and hide the speed-up of more workers),
     and stops at the last result, before the pool shuts down.
     """
-    boards: list[Board] = []
+    done: list[Chunk] = []
+    boards = 0
     error: PlayerError | None = None
     ranges = chunks(cfg.deals, workers)
     if not ranges:
-        return boards, error, 0.0
+        return done, error, 0.0
     workers = min(workers, len(ranges))  # every worker gets a chunk, so every worker starts (the barrier)
     context = multiprocessing.get_context()
     barrier = context.Barrier(workers + 1)
     with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ready,
                              initargs=(cfg, barrier)) as pool:
-        pending = {pool.submit(play_boards, cfg, a, b) for a, b in ranges}
+        pending = {pool.submit(_play_range, a, b) for a, b in ranges}
         try:
             barrier.wait(STARTUP_TIMEOUT)
         except threading.BrokenBarrierError:
             pass
         t0 = time.perf_counter()
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                got, err = fut.result()
-                boards += got
-                if err is not None and error is None:
-                    error = err
-            progress(len(boards))
+        for fut in as_completed(pending):  # one waiter for the whole run (wait() in a loop adds one per call)
+            pending.discard(fut)
+            got, error = fut.result()
+            done.append(got)
+            boards += got.count
+            progress(boards)
             if error is not None:
                 for fut in pending:
                     fut.cancel()
                 for fut in pending:  # chunks already running still finish: keep what they played
                     if not fut.cancelled():
-                        got, _ = fut.result()
-                        boards += got
+                        done.append(fut.result()[0])
                 break
         seconds = time.perf_counter() - t0
-    return boards, error, seconds
+    return done, error, seconds
 
 
 def _bad_cluster(address: str, why: str) -> InputError:
@@ -156,7 +180,7 @@ def _bad_cluster(address: str, why: str) -> InputError:
 
 
 def _dask(cfg: GymConfig, address: str, workers: int,
-          progress: Progress) -> tuple[list[Board], PlayerError | None, str]:
+          progress: Progress) -> tuple[list[Chunk], PlayerError | None, str]:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -176,15 +200,17 @@ def _dask(cfg: GymConfig, address: str, workers: int,
         except Exception as err:  # noqa: BLE001  (connection failures come in many types)
             raise _bad_cluster(address, f"{type(err).__name__}: {err}") from None
         backend = f"dask cluster {address}"
-    boards: list[Board] = []
+    done: list[Chunk] = []
+    boards = 0
     error: PlayerError | None = None
     try:
-        futures = [client.submit(play_boards, cfg, a, b, pure=False)
+        futures = [client.submit(play_chunk, cfg, a, b, pure=False)
                    for a, b in chunks(cfg.deals, max(1, workers))]
         for fut in as_completed(futures):
             got, failure = fut.result()
-            boards += got
-            progress(len(boards))
+            done.append(got)
+            boards += got.count
+            progress(boards)
             if failure is not None:
                 error = failure
                 break
@@ -195,4 +221,4 @@ def _dask(cfg: GymConfig, address: str, workers: int,
         client.close()
         if cluster is not None:
             cluster.close()
-    return boards, error, backend
+    return done, error, backend

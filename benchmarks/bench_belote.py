@@ -34,7 +34,12 @@ measures the players instead (:func:`players_main`): the strength of each pair i
 duplicate gym (simple vs random, memory vs simple, advanced vs memory: mean difference,
 95% interval, paired p-value), the deals per second of random, simple and memory
 players in one process, the advanced player's median milliseconds per card decision at
-its default budget, and the gym's speed-up on 2 workers. ``players --baseline CHECKOUT`` measures
+its default budget, and the gym's speed-up on 2 workers: 1-worker and 2-worker runs taking
+turns on the issue's ``--deals 10000`` (memory vs simple), beside the machine's own ceiling (two one-process gym
+runs at once vs one alone), in interleaved rounds, with the load and the CPU seconds; then
+the gym's deals per second at its default ``--workers`` for four simple and four memory
+players (informational). ``players --gym-only`` runs just those gym figures (under a minute
+on the idle 2-CPU machine). ``players --baseline CHECKOUT`` measures
 the deals per second of random, simple and memory players with this tree and with another
 checkout side by side (separate processes taking turns, so both see the same load).
 """
@@ -110,7 +115,7 @@ def machine() -> dict[str, Any]:
 
 def _load() -> float | None:
     try:
-        return os.getloadavg()[0]
+        return round(os.getloadavg()[0], 2)
     except OSError:
         return None
 
@@ -491,6 +496,143 @@ def advanced_decision_ms(deals: int) -> dict[str, float]:
             "cpu_median_ms": 1000 * statistics.median(cpu), "decisions": len(times)}
 
 
+GYM_BOARDS = 10_000
+"""Boards of the gym runs timed for the 2-worker speed-up: the issue's own example (``--deals 10000``)."""
+CEILING_BOARDS = 3_000
+"""Boards of the one-process runs that time the machine's own 2-process ceiling."""
+
+_CEILING_CHILD = """
+import sys, time
+from arbitre.arena.gym import GymConfig
+from arbitre.arena.parallel import run
+boards, seed = int(sys.argv[1]), int(sys.argv[2])
+team_a, team_b = ("memory", "memory"), ("simple", "simple")
+run(GymConfig(team_a, team_b, 50, True, seed), 1)  # imports, players, warm-up
+print("ready", flush=True)
+sys.stdin.readline()
+c0 = time.process_time()
+_, error, seconds, _ = run(GymConfig(team_a, team_b, boards, True, seed), 1)
+assert error is None
+print(seconds, time.process_time() - c0, flush=True)
+"""
+
+
+def _one_process_runs(boards: int, at_once: int) -> list[tuple[float, float]]:
+    """``at_once`` child processes each play the same one-process gym run (memory vs simple), started together
+    once all are warm; their (seconds of play, CPU seconds)."""
+    import subprocess
+
+    children = [subprocess.Popen([sys.executable, "-c", _CEILING_CHILD, str(boards), str(SEED)],
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for _ in range(at_once)]
+    try:
+        for child in children:
+            assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+        for child in children:
+            assert child.stdin is not None
+            child.stdin.write("go\n")
+            child.stdin.flush()
+        times = []
+        for child in children:
+            out, _ = child.communicate(timeout=600)
+            wall, cpu = out.split()
+            times.append((float(wall), float(cpu)))
+        return times
+    finally:
+        for child in children:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+
+
+def _timed_gym(boards: int, workers: int) -> dict[str, float]:
+    """Deals per second of a gym run (memory vs simple, duplicate) on ``workers`` processes, as the gym reports
+    them, with the CPU seconds of this process and of its worker processes."""
+    import resource
+
+    from arbitre.arena.gym import GymConfig, aggregate
+    from arbitre.arena.parallel import run
+
+    cfg = GymConfig(("memory", "memory"), ("simple", "simple"), boards, True, SEED)
+    t0, c0, k0 = time.perf_counter(), time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    got, error, seconds, backend = run(cfg, workers)
+    c1, k1, t1 = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    assert error is None, error
+    rate = aggregate(cfg, got, seconds, workers, backend)["deals_per_second"]
+    return {"deals_per_second": rate, "seconds": seconds, "wall": t1 - t0, "cpu": c1 - c0,
+            "workers_cpu": (k1.ru_utime + k1.ru_stime) - (k0.ru_utime + k0.ru_stime)}
+
+
+def workers_speedup(boards: int, rounds: int, ceiling_boards: int) -> dict[str, Any]:
+    """The gym's deals per second on 2 workers over 1 worker, and the machine's own ceiling beside it.
+
+    The runs are the issue's ``--deals 10000`` (``boards``, memory vs simple, duplicate), 1-worker runs in
+    this process and 2-worker runs taking turns: 1, 2, 1, 2, ..., 1. Each round's speed-up is its 2-worker
+    rate over the mean of the 1-worker rates just before and just after it, so a load that drifts during
+    the run weighs on both sides. Each round then times the ceiling: the same one-process gym run
+    (``ceiling_boards``) in one child process alone, then in two child processes at once (2 x the time
+    alone over the time of the slower of the two): what two processes that share nothing get from the
+    CPUs, the line a process pool cannot pass. Prints each round and the medians, the load average before
+    and after, and the CPU seconds (of this process, and of the workers).
+    """
+    from arbitre.arena.gym import GymConfig
+    from arbitre.arena.parallel import run
+
+    load_before = _load()
+    run(GymConfig(("memory", "memory"), ("simple", "simple"), 100, True, SEED), 1)  # warm-up
+    ones = [_timed_gym(boards, 1)]
+    done: list[dict[str, Any]] = []
+    for k in range(rounds):
+        two = _timed_gym(boards, 2)
+        ones.append(_timed_gym(boards, 1))
+        before, after = ones[-2], ones[-1]
+        one_rate = (before["deals_per_second"] + after["deals_per_second"]) / 2
+        alone = _one_process_runs(ceiling_boards, 1)[0]
+        both = _one_process_runs(ceiling_boards, 2)
+        ceiling = 2 * alone[0] / max(t for t, _ in both)
+        speedup = two["deals_per_second"] / one_rate
+        done.append({"one": one_rate, "two": two, "speedup": speedup, "ceiling": ceiling,
+                     "alone": alone, "at_once": both})
+        print(f"  round {k + 1}: 1 worker {before['deals_per_second']:,.0f} and {after['deals_per_second']:,.0f}"
+              f" deals/s (CPU {before['cpu']:.2f} s and {after['cpu']:.2f} s), 2 workers"
+              f" {two['deals_per_second']:,.0f} (CPU {two['workers_cpu']:.2f} s in the workers, {two['cpu']:.2f} s"
+              f" in the parent; {two['wall'] - two['seconds']:.2f} s to start and stop the pool, outside the"
+              f" deals/s): {speedup:.2f}x; ceiling {ceiling:.2f}x (alone {alone[0]:.2f} s, two at once"
+              f" {both[0][0]:.2f} s and {both[1][0]:.2f} s)", flush=True)
+    speedups = [r["speedup"] for r in done]
+    ceilings = [r["ceiling"] for r in done]
+    one_rate = statistics.median(r["deals_per_second"] for r in ones)
+    two_rate = statistics.median(r["two"]["deals_per_second"] for r in done)
+    speedup, ceiling = statistics.median(speedups), statistics.median(ceilings)
+    print(f"gym memory vs simple, {boards:,} boards x 2 (duplicate) per run: {one_rate:,.0f} deals/s on 1 worker,"
+          f" {two_rate:,.0f} on 2 (medians); speed-up, median of {rounds} rounds: {speedup:.2f}x (rounds"
+          f" {', '.join(f'{x:.2f}x' for x in speedups)}); target >= {WORKERS_TARGET}x (issue 10):"
+          f" {'met' if speedup >= WORKERS_TARGET else 'NOT met'}. The machine's own ceiling (two one-process"
+          f" runs of {ceiling_boards:,} boards at once vs one alone): {ceiling:.2f}x (rounds"
+          f" {', '.join(f'{x:.2f}x' for x in ceilings)}); load average {load_before} before, {_load()} after")
+    return {"boards": boards, "1": one_rate, "2": two_rate, "speedup": speedup, "speedups": speedups,
+            "ceiling": ceiling, "ceilings": ceilings, "ceiling_boards": ceiling_boards, "one_worker_runs": ones,
+            "rounds": done}
+
+
+def default_workers_rates(boards: int) -> dict[str, float]:
+    """Deals per second of the gym at its default ``--workers`` (the number of cores), four simple players and
+    four memory players (informational: the players' target is the one-process figure)."""
+    from arbitre.arena.gym import GymConfig, aggregate
+    from arbitre.arena.parallel import run
+
+    workers = os.cpu_count() or 1
+    out = {}
+    for kind in ("simple", "memory"):
+        cfg = GymConfig((kind, kind), (kind, kind), boards, True, SEED)
+        got, error, seconds, backend = run(cfg, workers)
+        assert error is None, error
+        out[kind] = aggregate(cfg, got, seconds, workers, backend)["deals_per_second"]
+    print(f"gym at its default --workers ({workers}, the number of cores), {boards:,} boards x 2 (duplicate),"
+          f" informational: four simple players {out['simple']:,.0f} deals/s, four memory players"
+          f" {out['memory']:,.0f} deals/s (the players' target of {PLAYERS_TARGET:,} is the one-process figure above)")
+    return {"workers": workers, "boards": boards, **out}
+
+
 def players_main(argv: list[str]) -> dict[str, Any]:
     """Strength and speed of the players; prints a report and returns the figures."""
     parser = argparse.ArgumentParser(description="belote players: strength (duplicate gym) and speed")
@@ -498,8 +640,15 @@ def players_main(argv: list[str]) -> dict[str, Any]:
     parser.add_argument("--advanced-deals", type=int, default=300, help="boards for advanced vs memory (default 300)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--speed-deals", type=int, default=2000)
+    parser.add_argument("--gym-boards", type=int, default=GYM_BOARDS,
+                        help=f"boards of each gym run timed for the 2-worker speed-up (default {GYM_BOARDS:,})")
+    parser.add_argument("--gym-rounds", type=int, default=3, help="2-worker runs, each between two 1-worker runs"
+                        " (default 3)")
+    parser.add_argument("--ceiling-boards", type=int, default=CEILING_BOARDS,
+                        help=f"boards of each one-process run timing the machine's own ceiling (default {CEILING_BOARDS:,})")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--skip-strength", action="store_true", help="only the speed figures")
+    parser.add_argument("--gym-only", action="store_true", help="only the gym's figures on several workers")
     parser.add_argument("--baseline", type=Path, metavar="CHECKOUT",
                         help="also measure the deals/s of another checkout (e.g. main) side by side, then stop")
     args = parser.parse_args(argv)
@@ -519,6 +668,8 @@ def players_main(argv: list[str]) -> dict[str, Any]:
         if args.json:
             print(json.dumps(out, indent=2, default=str))
         return out
+    if args.gym_only:
+        return _gym_figures(args, out)
     for a, b in () if args.skip_strength else STRENGTH_PAIRS:
         n = args.advanced_deals if "advanced" in (a, b) else args.deals
         r = gym_strength(a, b, n, args.workers)
@@ -538,17 +689,12 @@ def players_main(argv: list[str]) -> dict[str, Any]:
     print(f"advanced: median {adv['median_ms']:.1f} ms per card decision, CPU time {adv['cpu_median_ms']:.1f} ms"
           f" ({adv['decisions']} decisions); target <= {ADVANCED_TARGET_MS:.0f} ms (issue 10):"
           f" {'met' if adv['median_ms'] <= ADVANCED_TARGET_MS else 'NOT met'}")
-    runs = []  # three interleaved pairs (1 worker, then 2), the median of each: one pair swings by about 0.2x
-    for _ in range(3):
-        runs.append((gym_strength("memory", "simple", 1000, 1)["deals_per_second"],
-                     gym_strength("memory", "simple", 1000, 2)["deals_per_second"]))
-    one = statistics.median(r[0] for r in runs)
-    two = statistics.median(r[1] for r in runs)
-    ratios = ", ".join(f"{b / a:.2f}x" for a, b in runs)
-    out["speed"]["workers"] = {"1": one, "2": two, "speedup": two / one, "runs": runs}
-    print(f"gym memory vs simple, 1000 boards, median of 3 pairs: {one:,.0f} deals/s on 1 worker, {two:,.0f} on 2"
-          f" ({two / one:.2f}x; pairs {ratios}); target >= {WORKERS_TARGET}x (issue 10):"
-          f" {'met' if two / one >= WORKERS_TARGET else 'NOT met'}")
+    return _gym_figures(args, out)
+
+
+def _gym_figures(args: argparse.Namespace, out: dict[str, Any]) -> dict[str, Any]:
+    out["speed"]["workers"] = workers_speedup(args.gym_boards, args.gym_rounds, args.ceiling_boards)
+    out["speed"]["default_workers"] = default_workers_rates(args.gym_boards)
     out["load_after"] = _load()
     out["targets"] = {"players_deals_per_second": PLAYERS_TARGET, "advanced_median_ms": ADVANCED_TARGET_MS,
                       "workers_speedup": WORKERS_TARGET}

@@ -139,14 +139,14 @@ def register(app: typer.Typer) -> None:
                 resolve(spec)
             cfg = GymConfig((a[0], a[1]), (b[0], b[1]), deals, duplicate, seed, budget)
             n_workers = workers or (2 if cluster == "local" else os.cpu_count() or 1)
-            boards, error, seconds, backend = _run_with_progress(run, cfg, n_workers, cluster, as_json)
-            report = aggregate(cfg, boards, seconds, n_workers, backend)
+            played, error, seconds, backend = _run_with_progress(run, cfg, n_workers, cluster, as_json)
+            report = aggregate(cfg, played, seconds, n_workers, backend)
             report["partial"] = error is not None
-            if plot is not None and boards:
+            if plot is not None and report["deals"]:
                 from arbitre.arena.plot import plot_report
 
                 plot_report(report, plot, lang.value)
-            if save and boards:
+            if save and report["deals"]:
                 from arbitre.arena.store import save_run
                 from arbitre.cli.common import connect
 

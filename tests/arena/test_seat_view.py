@@ -10,7 +10,7 @@ import random
 import pytest
 
 from arbitre.arena.engine import Clock, play_deal
-from arbitre.arena.gym import GymConfig, aggregate, play_boards
+from arbitre.arena.gym import GymConfig, aggregate, play_chunk
 from arbitre.arena.match import cut, play_game, shuffled
 from arbitre.arena.observation import Observation, SeatView
 from arbitre.arena.parallel import chunks
@@ -147,9 +147,9 @@ def test_the_clock_counts_every_decision_and_times_a_sample():
     with pytest.raises(ValueError):
         Clock(3)
     cfg = GymConfig(("simple", "simple"), ("memory", "memory"), 10, True, 1)
-    boards, err = play_boards(cfg, 0, 10)
-    assert err is None
-    timing = aggregate(cfg, boards, 1.0)["teams"]["A"]["decision_time"]["simple"]
+    chunk, err = play_chunk(cfg, 0, 10)
+    assert err is None and chunk.count == 10
+    timing = aggregate(cfg, [chunk], 1.0)["teams"]["A"]["decision_time"]["simple"]
     assert timing["decisions"] > 100 and timing["mean_ms"] > 0
 
 
