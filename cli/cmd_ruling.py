@@ -14,7 +14,6 @@ import typer
 
 from arbitre.cli import exitcodes
 from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, escape, fail, game_option, out, print_json
-from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.i18n import T
 
 RulingGameOpt = game_option("ruling", "bridge")  # games with ruling trees (from the registry)
@@ -397,6 +396,7 @@ def open_irregularities(reports, db: Path | None, lang: str, answers: list[str])
     from rich.rule import Rule
 
     from arbitre.kb.paths import db_path
+    from arbitre.rulings.bridge.seats import Seat
 
     console = out()
     for _r, irr, walk in irregularity_walks(reports, db, answers):
