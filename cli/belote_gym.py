@@ -15,12 +15,15 @@ import typer
 
 from arbitre.cli import exitcodes
 from arbitre.cli.common import DbOpt, Lang, LangOpt
+from arbitre.cli.output import number
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
 
-def _fmt_ci(ci: list[float]) -> str:
-    return f"[{ci[0]:.1f}, {ci[1]:.1f}]"
+def _fmt_ci(ci: list[float], lang: str) -> str:
+    """A confidence interval; in French its bounds are separated by a semicolon (their decimals take the comma)."""
+    sep = " ; " if lang == "fr" else ", "
+    return f"[{number(ci[0], '.1f', lang)}{sep}{number(ci[1], '.1f', lang)}]"
 
 
 def render_report(report: dict[str, Any], lang: str) -> None:
@@ -42,26 +45,27 @@ def render_report(report: dict[str, Any], lang: str) -> None:
         table.add_column(col.get(lang), no_wrap=True)
     for team in ("A", "B"):
         t = report["teams"][team]
-        timing = ", ".join(f"{name} {v['mean_ms']:.3f}" for name, v in t["decision_time"].items()
+        timing = ", ".join(f"{name} {number(v['mean_ms'], '.3f', lang)}" for name, v in t["decision_time"].items()
                            if v["mean_ms"] is not None)
-        success = "-" if t["success_rate"] is None else f"{t['success_rate']:.1%}"
-        table.add_row(team, t["player"], f"{t['mean_points']:.1f}", _fmt_ci(t["ci95"]), str(t["deals_won"]),
-                      f"{t['taking_rate']:.1%}", success, timing or "-")
+        success = "-" if t["success_rate"] is None else number(t["success_rate"], ".1%", lang)
+        table.add_row(team, t["player"], number(t["mean_points"], ".1f", lang), _fmt_ci(t["ci95"], lang),
+                      number(t["deals_won"], ",", lang), number(t["taking_rate"], ".1%", lang), success, timing or "-")
     out.print(table)
     d = report["difference"]
-    p = "-" if d["p_value"] is None else f"{d['p_value']:.3g}"
-    out.print(f"Différence A - B : {d['mean']:+.2f} points par donne, IC 95 % {_fmt_ci(d['ci95'])}, p = {p}"
-               if fr else f"Difference A - B: {d['mean']:+.2f} points per deal, 95% CI {_fmt_ci(d['ci95'])}, p = {p}")
+    p = "-" if d["p_value"] is None else number(d["p_value"], ".3g", lang)
+    mean, ci = number(d["mean"], "+.2f", lang), _fmt_ci(d["ci95"], lang)
+    out.print(f"Différence A - B : {mean} points par donne, IC 95 % {ci}, p = {p}"
+               if fr else f"Difference A - B: {mean} points per deal, 95% CI {ci}, p = {p}")
     dps = report["deals_per_second"]
-    speed = "-" if dps is None else f"{dps:,.0f}"
+    speed = "-" if dps is None else number(dps, ",.0f", lang)
     import re
 
     backend_fr = re.sub(r"\bprocess(es)?\b", "processus", report["backend"])
     backend_fr = (backend_fr.replace("dask local cluster", "grappe Dask locale").replace("dask cluster", "grappe Dask")
                   .replace("workers", "travailleurs"))
-    out.print(f"{report['plays']} donnes jouées en {report['seconds']:.1f} s ({speed} donnes/s, {backend_fr})"
-               if fr else f"{report['plays']} deals played in {report['seconds']:.1f} s ({speed} deals/s, "
-               f"{report['backend']})")
+    plays, seconds = number(report["plays"], ",", lang), number(report["seconds"], ".1f", lang)
+    out.print(f"{plays} donnes jouées en {seconds} s ({speed} donnes/s, {backend_fr})"
+               if fr else f"{plays} deals played in {seconds} s ({speed} deals/s, {report['backend']})")
 
 
 def render_history(rows: list[dict[str, Any]], lang: str) -> None:
@@ -74,8 +78,8 @@ def render_history(rows: list[dict[str, Any]], lang: str) -> None:
                 T("Graine", "Seed").get(lang), "A - B", "p"):
         table.add_column(col, no_wrap=True)
     for r in rows:
-        p = "-" if r["p_value"] is None else f"{r['p_value']:.3g}"
-        mean = "-" if r["mean_difference"] is None else f"{r['mean_difference']:+.2f}"
+        p = "-" if r["p_value"] is None else number(r["p_value"], ".3g", lang)
+        mean = "-" if r["mean_difference"] is None else number(r["mean_difference"], "+.2f", lang)
         deals = str(r["deals"]) + (" (partiel)" if r["partial"] and lang == "fr" else " (partial)" if r["partial"] else "")
         table.add_row(str(r["id"]), r["created_at"], r["team_a"], r["team_b"], deals, "✓" if r["duplicate"] else "",
                       str(r["seed"]), mean, p)

@@ -77,6 +77,19 @@ INTERNAL = T(
 )
 
 
+def number(value: float, spec: str, language: str) -> str:
+    """``format(value, spec)`` as the language writes numbers.
+
+    French puts a comma before the decimals, a narrow no-break space between thousands
+    and before a percent sign (12 345,6 ; 50,0 %); English is left as Python writes it.
+    """
+    text = format(value, spec)
+    if language != "fr":
+        return text
+    text = text.replace(",", "\u202f").replace(".", ",")
+    return text[:-1] + "\u202f%" if text.endswith("%") else text
+
+
 def escape(value: object) -> str:
     """``value`` as text that Rich prints literally (``[`` … ``]`` are not markup)."""
     from rich.markup import escape as _escape

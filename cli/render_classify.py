@@ -5,6 +5,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from arbitre.cli.output import number
 from arbitre.rulings.bridge.calls import Call
 from arbitre.rulings.bridge.report import AuctionReport, IrregularityReport
 from arbitre.rulings.bridge.seats import Seat
@@ -63,7 +64,7 @@ quick to draw; ``--json`` keeps every call and every irregularity)."""
 
 def _count(n: int, lang: str) -> str:
     """A count with its thousands separated as the language writes them (12,345 / 12 345)."""
-    return T(f"{n:,}".replace(",", "\u202f"), f"{n:,}").get(lang)
+    return number(n, ",", lang)
 
 
 def _after_close_run(report: AuctionReport) -> list[IrregularityReport]:

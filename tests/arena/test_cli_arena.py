@@ -178,3 +178,18 @@ def test_gym_partial_result_on_two_workers(tmp_path):
     doc = json.loads(r.stdout)
     assert doc["partial"] is True and 0 < doc["deals"] < 40 and "error" in doc
     assert "KeyError" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_gym_in_french_writes_numbers_the_french_way():
+    """Decimal comma, a narrow no-break space before % and between thousands, bounds split by ' ; '."""
+    r = runner.invoke(app, ["gym", "--team-a", "simple", "--team-b", "random", "--deals", "600", "--workers", "1",
+                            "--seed", "2", "--lang", "fr"])
+    assert r.exit_code == 0, r.output
+    assert "1\u202f200 donnes jouées en" in r.stdout, r.stdout
+    line = next(x for x in r.stdout.splitlines() if x.startswith("Différence A - B"))
+    assert "." not in line.replace("p = ", ""), line  # every decimal takes the comma
+    assert " ; " in line and "," in line, line
+    assert "\u202f%" in r.stdout
+    en = runner.invoke(app, ["gym", "--team-a", "simple", "--team-b", "random", "--deals", "600", "--workers", "1",
+                             "--seed", "2"])
+    assert "1,200 deals played in" in " ".join(en.stdout.split())
