@@ -29,12 +29,12 @@ from arbitre.arena.player import BasePlayer, Chooser, reads_view
 from arbitre.arena.players.knowledge import ALL, MASTER, Knowledge, Tracker, infer, read_new
 from arbitre.arena.players.tactics import (
     BEATS,
+    CHEAPEST,
     OTHER_SUITS,
+    RICHEST,
+    STRONGEST,
     SUITS,
     byte_best,
-    cheapest,
-    richest,
-    strongest,
     table_best,
     trick_best,
 )
@@ -112,7 +112,8 @@ _SURE_FIRST = byte_best([[64 - (order[c] >> 6) for c in range(32)] for order in 
 
 
 def _sure_first(mask: int, trump: int) -> int:
-    """``min(bits(mask), key=_SURE_ORDER[trump].__getitem__)`` for a non-empty ``mask``, by table."""
+    """``min(bits(mask), key=_SURE_ORDER[trump].__getitem__)`` for a non-empty ``mask``, by table (the chooser
+    reads the trump's row of the table itself)."""
     return table_best(_SURE_FIRST[trump], mask)
 
 
@@ -132,20 +133,6 @@ def _tops(trump: int, played: int) -> int:
     left = ~played
     a, b, c, d = TOPS[trump]
     return a[left & 0xFF] | b[left >> 8 & 0xFF] | c[left >> 16 & 0xFF] | d[left >> 24 & 0xFF]
-
-
-def _threat(pool: int, voids: int, led: int, trump: int) -> int:
-    """The cards a seat whose cards are among ``pool`` and void in ``voids`` could beat with, in a trick led
-    in ``led``: a card ``c`` may be beaten by it when ``threat & BEATS[trump][led][c]``.
-
-    Holding the led suit, it must follow (only a higher card of that suit beats); void in it, only a trump
-    does, when it may hold some and the suit led is not trump.
-    """
-    if not voids >> led & 1:
-        return pool & SUIT_MASK[led]
-    if led != trump and not voids >> trump & 1:
-        return pool & SUIT_MASK[trump]
-    return 0
 
 
 def memory_card(obs: Observation | SeatView, k: Knowledge | None = None) -> int:
@@ -185,6 +172,9 @@ def _chooser(view: Observation | SeatView, voids: list[int], before: int, count:
     not_trump = _NOT_SUIT[trump]
     beats_of = BEATS[trump]
     tops_a, tops_b, tops_c, tops_d = TOPS[trump]
+    # the trump's rows of the tactics helpers' tables: cheapest(m, trump) is best(cheap, m), and so on
+    best_of = table_best
+    cheap, rich, strong, sure_first = CHEAPEST[trump], RICHEST[trump], STRONGEST[trump], _SURE_FIRST[trump]
 
     def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int, trick: int) -> int:
         nonlocal count, before
@@ -219,35 +209,40 @@ def _chooser(view: Observation | SeatView, voids: list[int], before: int, count:
             mine = tops & hand
             suits = (mine & 0xFF != 0) | (mine >> 8 & 0xFF != 0) << 1 | (mine >> 16 & 0xFF != 0) << 2 \
                 | (mine >> 24 != 0) << 3
-            return cheapest(legal & _NOT_SUITS_OF[suits] or legal, trump)
+            return best_of(cheap, legal & _NOT_SUITS_OF[suits] or legal)
 
         beats = beats_of[led]
         # the only opponent still to play after me is my left-hand neighbour, unless I play last
         if n < 3:
             after = (seat + 1) & 3
             # the cards it may hold: the unseen ones, and the turned card when it is the taker's and not played
-            threat = _threat(ALL ^ (played | hand) if after == taker else ALL ^ (played | hand | turned),
-                             voids[after], led, trump)
+            pool = ALL ^ (played | hand) if after == taker else ALL ^ (played | hand | turned)
+            void = voids[after]
+            # the cards it could beat with (a card c may be beaten when threat & beats[c]): holding the led
+            # suit it must follow (only a higher card of that suit beats); void in it, only a trump does,
+            # when it may hold some and the suit led is not trump
+            threat = pool & SUIT_MASK[led] if not void >> led & 1 else \
+                pool & trump_mask if led != trump and not void >> trump & 1 else 0
         else:
             after = -1
             threat = 0
         if n >= 2 and pos == n - 2:  # partner winning
             if not threat & beats[best]:
                 # smear points, but keep the cards that will win tricks of their own
-                return richest(legal ^ (legal & _tops(trump, played)) or legal, trump)
+                return best_of(rich, legal ^ (legal & _tops(trump, played)) or legal)
             plain = legal & not_trump
-            return cheapest(plain or legal, trump)
+            return best_of(cheap, plain or legal)
         winners = legal & beats[best]  # the cards that beat the trick so far (tactics.beating)
         if winners:
             # sure to win: beating the strongest card of the threat (one suit, so strength is trick order)
-            sure = winners & beats[strongest(threat, trump)] if threat else winners
+            sure = winners & beats[best_of(strong, threat)] if threat else winners
             if sure:
-                return _sure_first(sure, trump)
+                return best_of(sure_first, sure)
             if after < 0:
-                return cheapest(winners, trump)
+                return best_of(cheap, winners)
             if mask_points(trick, trump) >= 10:  # points at stake
-                return cheapest(winners, trump)
-        return cheapest(legal, trump)
+                return best_of(cheap, winners)
+        return best_of(cheap, legal)
 
     return choose
 
