@@ -193,7 +193,7 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
     legal = legal_mask
     led = best = best_key = best_pos = 0
     key: tuple[int, ...] = ()
-    for k in range(1, 9):
+    for k in range(1, 8):  # the eighth trick apart (_last_trick): one card left in each hand
         lead(leader)
         trick = 0
         # the four seats in play order (position 0 leads: any card of its hand), with the position of
@@ -227,6 +227,8 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
         leader = (leader + best_pos) & 3
         won[leader & 1] |= trick
         winners.append(leader)
+    lead(leader)
+    _last_trick(left, leader, trick_keys, plays, won, winners)
     return winners, won
 
 
@@ -292,7 +294,15 @@ def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump
         leader = (leader + best_pos) & 3
         won[leader & 1] |= trick
         winners.append(leader)
-    # the last trick: every seat plays its last card
+    _last_trick(left, leader, keys, plays, won, winners)
+    return plays, winners, won
+
+
+def _last_trick(left: list[int], leader: int, keys: Sequence[Sequence[int]], plays: list[int], won: list[int],
+                winners: list[int]) -> None:
+    """The eighth trick, led by ``leader``: every seat plays its last card (its only legal one, so neither
+    the kernel nor a player is asked), straight-line; adds the four cards to ``plays``, the trick to ``won``
+    and its winner to ``winners``. ``keys`` is the contract's :data:`TRICK_KEY` row."""
     s0, s1, s2, s3 = ORDERS[leader]
     h0, h1, h2, h3 = left[s0], left[s1], left[s2], left[s3]
     c0, c1, c2, c3 = h0.bit_length() - 1, h1.bit_length() - 1, h2.bit_length() - 1, h3.bit_length() - 1
@@ -309,7 +319,6 @@ def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump
     leader = (leader + best_pos) & 3
     won[leader & 1] |= h0 | h1 | h2 | h3
     winners.append(leader)
-    return plays, winners, won
 
 
 def score_played(dealer: int, pack: list[int], taker: int, take_round: int, trump: int,

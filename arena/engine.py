@@ -229,6 +229,9 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
 
     winners, won = play_tricks(hands, (dealer + 1) % 4, trump, rule is UndertrumpRule.MUST_UNDERTRUMP, choosers,
                                plays, leaders, asked=decisions, refuse=refuse)
+    # the players' per-deal scratch (their choosers, which hold the view: a reference cycle) is dropped now,
+    # so the deal's objects go when the deal does rather than at the collector's next pass
+    view.shared.clear()
     return score_played(dealer, pack, taker, take_round, trump, hands, plays, winners, won, variants)
 
 

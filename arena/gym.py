@@ -24,6 +24,7 @@ one-process run (timings aside). :mod:`arbitre.arena.parallel` spreads them.
 """
 from __future__ import annotations
 
+import _random
 import random
 from array import array
 from collections.abc import Iterable
@@ -92,6 +93,11 @@ def _player(spec: str, budget: int | None, seat: int) -> Any:
 
 _SEED_MASK = 2**63 - 1
 
+_reseed = _random.Random.seed
+"""``_reseed(rng, seed)``: the C seeding that :meth:`random.Random.seed` does for an int seed (it also resets
+the Gaussian cache, which the shuffle and the cut never read): ``rng`` then draws exactly as
+``random.Random(seed)``, without building a generator per board."""
+
 
 def _seed(*parts: int) -> int:
     return hash(parts) & _SEED_MASK  # ints and tuples of ints hash the same in every process
@@ -103,8 +109,11 @@ class _Seating:
 
     players: tuple[Any, ...]
     labels: tuple[str, ...]
-    starts: tuple[Any, ...]  # each player's start_deal, or None
+    starts: tuple[Any, ...]  # each player's start_deal, or None (none, or it never draws: see _start)
     a_team: int
+    #: the board's generator (:func:`_play` reseeds the first seating's for each board: a range of boards
+    #: reuses one generator instead of building one per board)
+    rng: random.Random = field(default_factory=random.Random, compare=False)
 
 
 def seatings(cfg: GymConfig) -> list[_Seating]:
@@ -119,9 +128,17 @@ def seatings(cfg: GymConfig) -> list[_Seating]:
             specs[seat], labels[seat] = cfg.team_a[k], "A:" + cfg.team_a[k]
             specs[seat ^ 1], labels[seat ^ 1] = cfg.team_b[k], "B:" + cfg.team_b[k]
         players = tuple(_player(spec, cfg.budget, seat) for seat, spec in enumerate(specs))
-        out.append(_Seating(players, tuple(labels), tuple(getattr(p, "start_deal", None) for p in players),
-                            a_seats[0] & 1))
+        out.append(_Seating(players, tuple(labels), tuple(_start(p) for p in players), a_seats[0] & 1))
     return out
+
+
+def _start(player: Any) -> Any:
+    """``player.start_deal``, or None when it has none or its class says it never draws from its generator
+    (``uses_rng = False``, see :class:`~arbitre.arena.player.BasePlayer`): reseeding it would change nothing,
+    and costs a hash and a call per seat and deal."""
+    if getattr(type(player), "uses_rng", True) is False:
+        return None
+    return getattr(player, "start_deal", None)
 
 
 _Row = tuple[int, int, int, int]
@@ -135,7 +152,8 @@ def _play(cfg: GymConfig, index: int, seated: list[_Seating], seconds: dict[str,
           decisions: dict[str, int], timed: dict[str, int]) -> list[_Row]:
     """Play board ``index`` once (or twice in duplicate): one row per play; the decision times are added
     to ``seconds``, ``decisions`` and ``timed`` by label. Raise :class:`PlayerError` on a player's fault."""
-    rng = random.Random(_seed(cfg.seed, index))
+    rng = seated[0].rng
+    _reseed(rng, _seed(cfg.seed, index))  # the same generator as random.Random(seed) (see _reseed)
     packs: list[list[int]] = []
     dealer = index % 4
     rows: list[_Row] = []

@@ -80,6 +80,9 @@ class BasePlayer:
     """
 
     name: ClassVar[str] = "player"
+    #: False for a class whose decisions never draw from ``self.rng`` (``simple``, ``memory``): the gym then
+    #: skips its ``start_deal``. A subclass that draws must set it back to True.
+    uses_rng: ClassVar[bool] = True
 
     def __init__(self) -> None:
         self._rng = random.Random(0)

@@ -101,7 +101,7 @@ def _off_suit(obs: Observation | SeatView, i: int, pos: int, voids: list[int]) -
             voids[seat] |= 1 << trump
 
 
-def read_tricks(view: SeatView, start: int, voids: list[int], played: int, stop: int) -> int:
+def read_tricks(view: Observation | SeatView, start: int, voids: list[int], played: int, stop: int) -> int:
     """:func:`_read` of whole tricks (``start`` and ``stop`` multiples of 4), a trick's four cards at once: a
     trick played all in the suit led shows no void."""
     history = view.history

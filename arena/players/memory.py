@@ -29,12 +29,12 @@ from arbitre.arena.player import BasePlayer, Chooser, reads_view
 from arbitre.arena.players.knowledge import ALL, MASTER, Knowledge, Tracker, infer, read_new
 from arbitre.arena.players.tactics import (
     BEATS,
+    CHEAPEST,
     OTHER_SUITS,
+    RICHEST,
+    STRONGEST,
     SUITS,
     byte_best,
-    cheapest,
-    richest,
-    strongest,
     table_best,
     trick_best,
 )
@@ -112,7 +112,8 @@ _SURE_FIRST = byte_best([[64 - (order[c] >> 6) for c in range(32)] for order in 
 
 
 def _sure_first(mask: int, trump: int) -> int:
-    """``min(bits(mask), key=_SURE_ORDER[trump].__getitem__)`` for a non-empty ``mask``, by table."""
+    """``min(bits(mask), key=_SURE_ORDER[trump].__getitem__)`` for a non-empty ``mask``, by table (the chooser
+    reads the trump's row of the table itself)."""
     return table_best(_SURE_FIRST[trump], mask)
 
 
@@ -134,20 +135,6 @@ def _tops(trump: int, played: int) -> int:
     return a[left & 0xFF] | b[left >> 8 & 0xFF] | c[left >> 16 & 0xFF] | d[left >> 24 & 0xFF]
 
 
-def _threat(pool: int, voids: int, led: int, trump: int) -> int:
-    """The cards a seat whose cards are among ``pool`` and void in ``voids`` could beat with, in a trick led
-    in ``led``: a card ``c`` may be beaten by it when ``threat & BEATS[trump][led][c]``.
-
-    Holding the led suit, it must follow (only a higher card of that suit beats); void in it, only a trump
-    does, when it may hold some and the suit led is not trump.
-    """
-    if not voids >> led & 1:
-        return pool & SUIT_MASK[led]
-    if led != trump and not voids >> trump & 1:
-        return pool & SUIT_MASK[trump]
-    return 0
-
-
 def memory_card(obs: Observation | SeatView, k: Knowledge | None = None) -> int:
     """The memory player's card (index) among ``obs.legal`` for trump ``obs.trump``."""
     k = k or infer(obs)
@@ -159,86 +146,119 @@ def memory_card(obs: Observation | SeatView, k: Knowledge | None = None) -> int:
         best, pos = trick_best(history, n, TRICK_KEY[obs.trump][led])
         for card in history[-n:]:
             trick |= 1 << card
-    return _card(obs.legal, obs.trump, obs.seat, obs.hand, n, led, best, pos, trick, obs.taker, k.played,
-                 k.voids, 1 << obs.turned)
+    # k.played holds the cards of the current trick: the chooser's "before | trick" is k.played; nothing to fold
+    choose = _chooser(obs, k.voids, k.played, len(history) - n)
+    return choose(obs.seat, obs.hand, obs.legal, n, led, best, pos, trick)
 
 
-def _card(legal: int, trump: int, seat: int, hand: int, n: int, led: int, best: int, pos: int, trick: int,
-          taker: int, played: int, voids: list[int], turned: int) -> int:
-    """:func:`memory_card` from the observation's fields, the current trick (``n`` cards, bitmask
-    ``trick``, led in ``led``, ``best`` winning it at position ``pos``) and what it needs of
-    :class:`Knowledge`: the cards played and the voids. The turned card (bitmask ``turned``) is in my
-    hand, played, or known to be in the taker's hand: never unseen (:attr:`Knowledge.unseen` is the cards
-    neither played, nor mine, nor the turned one; :attr:`Knowledge.known` of the taker is the turned card
-    until it is played)."""
-    if not n:
-        trump_mask = SUIT_MASK[trump]
-        trumps_out = (ALL ^ (played | hand | turned)) & trump_mask
-        tops = _tops(trump, played)
-        if (taker & 1 == seat & 1 and trumps_out
-                and (not voids[seat ^ 1] >> trump & 1 or not voids[seat ^ 3] >> trump & 1)):
-            top = tops & trump_mask & legal
-            if top:
-                return top.bit_length() - 1
-        candidates = tops & legal & _NOT_SUIT[trump]
-        if candidates:
-            left_void, right_void = voids[seat ^ 1], voids[seat ^ 3]
-            left_trumps = left_void >> trump & 1
-            right_trumps = right_void >> trump & 1
-            while candidates:  # suit by suit, in suit order
-                bit = candidates & -candidates
-                top = bit.bit_length() - 1
-                suit = top >> 3
-                if not trumps_out or ((not left_void >> suit & 1 or left_trumps)
-                                      and (not right_void >> suit & 1 or right_trumps)):
-                    return top
-                candidates ^= bit
-        mine = tops & hand
-        suits = (mine & 0xFF != 0) | (mine >> 8 & 0xFF != 0) << 1 | (mine >> 16 & 0xFF != 0) << 2 \
-            | (mine >> 24 != 0) << 3
-        return cheapest(legal & _NOT_SUITS_OF[suits] or legal, trump)
+def _chooser(view: Observation | SeatView, voids: list[int], before: int, count: int) -> Chooser:
+    """The memory players' chooser for the deal of ``view`` (its trump, taker and turned card), which knows
+    the first ``count`` cards of ``view.history`` as folded in ``voids`` (by seat) and ``before`` (the cards
+    played), and folds the finished tricks beyond them itself (:func:`~arbitre.arena.players.knowledge.read_new`,
+    once per trick): ``choose(seat, hand, legal, n, led, best, pos, trick)`` with the current trick as the engine
+    tells it (``n`` cards, bitmask ``trick``, led in ``led``, ``best`` winning it at position ``pos``).
 
-    beats = BEATS[trump][led]
-    # the only opponent still to play after me is my left-hand neighbour, unless I play last
-    if n < 3:
-        after = (seat + 1) & 3
-        # the cards it may hold: the unseen ones, and the turned card when it is the taker's and not played
-        threat = _threat(ALL ^ (played | hand) if after == taker else ALL ^ (played | hand | turned), voids[after],
-                         led, trump)
-    else:
-        after = -1
-        threat = 0
-    if n >= 2 and pos == n - 2:  # partner winning
-        if not threat & beats[best]:
-            # smear points, but keep the cards that will win tricks of their own
-            return richest(legal ^ (legal & _tops(trump, played)) or legal, trump)
-        plain = legal & _NOT_SUIT[trump]
-        return cheapest(plain or legal, trump)
-    winners = legal & beats[best]  # the cards that beat the trick so far (tactics.beating)
-    if winners:
-        # sure to win: beating the strongest card of the threat (one suit, so strength is trick order)
-        sure = winners & beats[strongest(threat, trump)] if threat else winners
-        if sure:
-            return _sure_first(sure, trump)
-        if after < 0:
-            return cheapest(winners, trump)
-        if mask_points(trick, trump) >= 10:  # points at stake
-            return cheapest(winners, trump)
-    return cheapest(legal, trump)
+    Only the voids of the seat after me (following) or of the opponents (leading) are read: those of seats that
+    played before me in the current trick do not matter, so the current trick is not folded. The turned card
+    (bitmask ``turned``) is in my hand, played, or known to be in the taker's hand: never unseen
+    (:attr:`Knowledge.unseen` is the cards neither played, nor mine, nor the turned one;
+    :attr:`Knowledge.known` of the taker is the turned card until it is played). The trump's rows of the
+    tables are read once per deal.
+    """
+    history, trump, taker = view.history, view.trump, view.taker
+    turned = 1 << view.turned
+    read = read_new
+    trump_mask = SUIT_MASK[trump]
+    not_trump = _NOT_SUIT[trump]
+    beats_of = BEATS[trump]
+    tops_a, tops_b, tops_c, tops_d = TOPS[trump]
+    # the trump's rows of the tactics helpers' tables: cheapest(m, trump) is best(cheap, m), and so on
+    best_of = table_best
+    cheap, rich, strong, sure_first = CHEAPEST[trump], RICHEST[trump], STRONGEST[trump], _SURE_FIRST[trump]
+
+    def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int, trick: int) -> int:
+        nonlocal count, before
+        done = len(history) - n  # cards of the finished tricks: the fold reads them once per trick
+        if done > count:
+            before = read(view, count, voids, before, done)
+            count = done
+        played = before | trick
+        if not n:
+            trumps_out = (ALL ^ (played | hand | turned)) & trump_mask
+            left = ~played
+            tops = tops_a[left & 0xFF] | tops_b[left >> 8 & 0xFF] | tops_c[left >> 16 & 0xFF] \
+                | tops_d[left >> 24 & 0xFF]
+            if (taker & 1 == seat & 1 and trumps_out
+                    and (not voids[seat ^ 1] >> trump & 1 or not voids[seat ^ 3] >> trump & 1)):
+                top = tops & trump_mask & legal
+                if top:
+                    return top.bit_length() - 1
+            candidates = tops & legal & not_trump
+            if candidates:
+                left_void, right_void = voids[seat ^ 1], voids[seat ^ 3]
+                left_trumps = left_void >> trump & 1
+                right_trumps = right_void >> trump & 1
+                while candidates:  # suit by suit, in suit order
+                    bit = candidates & -candidates
+                    top = bit.bit_length() - 1
+                    suit = top >> 3
+                    if not trumps_out or ((not left_void >> suit & 1 or left_trumps)
+                                          and (not right_void >> suit & 1 or right_trumps)):
+                        return top
+                    candidates ^= bit
+            mine = tops & hand
+            suits = (mine & 0xFF != 0) | (mine >> 8 & 0xFF != 0) << 1 | (mine >> 16 & 0xFF != 0) << 2 \
+                | (mine >> 24 != 0) << 3
+            return best_of(cheap, legal & _NOT_SUITS_OF[suits] or legal)
+
+        beats = beats_of[led]
+        # the only opponent still to play after me is my left-hand neighbour, unless I play last
+        if n < 3:
+            after = (seat + 1) & 3
+            # the cards it may hold: the unseen ones, and the turned card when it is the taker's and not played
+            pool = ALL ^ (played | hand) if after == taker else ALL ^ (played | hand | turned)
+            void = voids[after]
+            # the cards it could beat with (a card c may be beaten when threat & beats[c]): holding the led
+            # suit it must follow (only a higher card of that suit beats); void in it, only a trump does,
+            # when it may hold some and the suit led is not trump
+            threat = pool & SUIT_MASK[led] if not void >> led & 1 else \
+                pool & trump_mask if led != trump and not void >> trump & 1 else 0
+        else:
+            after = -1
+            threat = 0
+        if n >= 2 and pos == n - 2:  # partner winning
+            if not threat & beats[best]:
+                # smear points, but keep the cards that will win tricks of their own
+                return best_of(rich, legal ^ (legal & _tops(trump, played)) or legal)
+            plain = legal & not_trump
+            return best_of(cheap, plain or legal)
+        winners = legal & beats[best]  # the cards that beat the trick so far (tactics.beating)
+        if winners:
+            # sure to win: beating the strongest card of the threat (one suit, so strength is trick order)
+            sure = winners & beats[best_of(strong, threat)] if threat else winners
+            if sure:
+                return best_of(sure_first, sure)
+            if after < 0:
+                return best_of(cheap, winners)
+            if mask_points(trick, trump) >= 10:  # points at stake
+                return best_of(cheap, winners)
+        return best_of(cheap, legal)
+
+    return choose
 
 
 class MemoryPlayer(BasePlayer):
     """The seed's intermediate player (see module docstring)."""
 
     name = "memory"
+    uses_rng = False  # its decisions never draw: the gym does not reseed it
 
     def __init__(self) -> None:
         super().__init__()
         self.tracker = Tracker()
 
-    @reads_view
-    def bid(self, obs: Observation | SeatView) -> Suit | None:
-        return memory_bid(obs)
+    #: :func:`memory_bid` itself (its default thresholds): the engine calls it without a method's frame
+    bid = staticmethod(reads_view(memory_bid))
 
     @reads_view
     def play(self, obs: Observation | SeatView) -> Card:
@@ -257,23 +277,5 @@ class MemoryPlayer(BasePlayer):
 
 
 def _memory_chooser(view: SeatView) -> Chooser:
-    """The memory players' chooser for the deal of ``view``."""
-    history, trump, taker = view.history, view.trump, view.taker
-    turned = 1 << view.turned
-    read = read_new
-    voids = [0, 0, 0, 0]  # the public fold of the finished tricks: voids by seat, and the cards played
-    count = 0
-    before = 0
-
-    def choose(seat: int, hand: int, legal: int, n: int, led: int, best: int, pos: int, trick: int) -> int:
-        nonlocal count, before
-        done = len(history) - n  # cards of the finished tricks: the fold reads them once per trick
-        if done > count:
-            before = read(view, count, voids, before, done)
-            count = done
-        # the cards of the current trick are played too; the voids they show do not matter here: they are
-        # of seats that played before me, and _card reads only the voids of the seat after me (following)
-        # or of the opponents when I lead (no current trick)
-        return _card(legal, trump, seat, hand, n, led, best, pos, trick, taker, before | trick, voids, turned)
-
-    return choose
+    """The memory players' chooser for the live ``view`` of a deal: nothing folded yet."""
+    return _chooser(view, [0, 0, 0, 0], 0, 0)

@@ -129,6 +129,7 @@ class SimplePlayer(BasePlayer):
     """The seed's basic player (see module docstring)."""
 
     name = "simple"
+    uses_rng = False  # its decisions never draw: the gym does not reseed it
 
     @reads_view
     def bid(self, obs: Observation | SeatView) -> Suit | None:

@@ -97,10 +97,10 @@ def byte_best(rows: Sequence[Sequence[int]]) -> tuple[tuple[tuple[int, ...], ...
 # every card that is not a trump above every trump: the best of a mask is then a plain card whenever the
 # mask holds one, the best of ``mask & NOT_TRUMP[trump] or mask`` without computing it.)
 _PLAIN_FIRST = 64 * 64
-_CHEAPEST = byte_best([[64 * 64 - 1 - k + (_PLAIN_FIRST if NOT_TRUMP[t] >> c & 1 else 0) for c, k in enumerate(row)]
+CHEAPEST = byte_best([[64 * 64 - 1 - k + (_PLAIN_FIRST if NOT_TRUMP[t] >> c & 1 else 0) for c, k in enumerate(row)]
                        for t, row in enumerate(CHEAP)])
-_STRONGEST = byte_best(STRENGTH)
-_RICHEST = byte_best([[POINTS[t][c] * 64 + 63 - STRENGTH[t][c] + (_PLAIN_FIRST if NOT_TRUMP[t] >> c & 1 else 0)
+STRONGEST = byte_best(STRENGTH)
+RICHEST = byte_best([[POINTS[t][c] * 64 + 63 - STRENGTH[t][c] + (_PLAIN_FIRST if NOT_TRUMP[t] >> c & 1 else 0)
                        for c in range(32)] for t in range(6)])
 
 
@@ -122,17 +122,17 @@ def table_best(table: Sequence[Sequence[int]], mask: int) -> int:
 
 def cheapest(mask: int, trump: int) -> int:
     """The card of ``mask`` worth the fewest points (then the weakest); plain cards before trumps."""
-    return table_best(_CHEAPEST[trump], mask)
+    return table_best(CHEAPEST[trump], mask)
 
 
 def strongest(mask: int, trump: int) -> int:
     """The strongest card of ``mask`` (a trump beats any plain card)."""
-    return table_best(_STRONGEST[trump], mask)
+    return table_best(STRONGEST[trump], mask)
 
 
 def richest(mask: int, trump: int) -> int:
     """The card of ``mask`` worth the most points, plain cards first (to give points to a partner)."""
-    return table_best(_RICHEST[trump], mask)
+    return table_best(RICHEST[trump], mask)
 
 
 #: BEATS[trump][led][best]: the cards that beat ``best`` in a trick led in ``led`` (from TRICK_KEY).
