@@ -136,9 +136,20 @@ def _start(player: Any) -> Any:
     """``player.start_deal``, or None when it has none or its class says it never draws from its generator
     (``uses_rng = False``, see :class:`~arbitre.arena.player.BasePlayer`): reseeding it would change nothing,
     and costs a hash and a call per seat and deal."""
-    if getattr(type(player), "uses_rng", True) is False:
-        return None
-    return getattr(player, "start_deal", None)
+    return None if _never_draws(type(player)) else getattr(player, "start_deal", None)
+
+
+def _never_draws(cls: type) -> bool:
+    """Whether ``cls`` said ``uses_rng = False`` and decides as the class that said it.
+
+    A subclass of ``simple`` or ``memory`` that overrides ``bid`` or ``play`` may draw from
+    ``self.rng``: it is reseeded before every deal, as every other player, unless it sets
+    ``uses_rng = False`` itself. So a user's player stays reproducible whatever the workers.
+    """
+    owner = next((k for k in cls.__mro__ if "uses_rng" in vars(k)), None)
+    if owner is None or vars(owner)["uses_rng"] is not False:
+        return False
+    return all(getattr(cls, name, None) is getattr(owner, name, None) for name in ("bid", "play"))
 
 
 _Row = tuple[int, int, int, int]

@@ -81,7 +81,8 @@ class BasePlayer:
 
     name: ClassVar[str] = "player"
     #: False for a class whose decisions never draw from ``self.rng`` (``simple``, ``memory``): the gym then
-    #: skips its ``start_deal``. A subclass that draws must set it back to True.
+    #: skips its ``start_deal``. A subclass that overrides ``bid`` or ``play`` is reseeded again unless it
+    #: says ``uses_rng = False`` itself (``arena.gym._never_draws``).
     uses_rng: ClassVar[bool] = True
 
     def __init__(self) -> None:

@@ -1,9 +1,11 @@
 """A gym chunk (what a worker sends back) holds the same plays as the boards, and any spreading gives one report."""
 import pytest
 
-from arbitre.arena.gym import DETERMINISTIC_KEYS, TAKERS, GymConfig, aggregate, play_boards, play_chunk
+from arbitre.arena.gym import DETERMINISTIC_KEYS, TAKERS, GymConfig, _never_draws, aggregate, play_boards, play_chunk
 from arbitre.arena.parallel import run
 from arbitre.arena.player import BasePlayer
+from arbitre.arena.players.memory import MemoryPlayer
+from arbitre.arena.players.simple import SimplePlayer
 from arbitre.arena.registry import register
 
 
@@ -74,3 +76,27 @@ def test_a_player_error_on_two_workers_keeps_every_board_played_and_stops_early(
     for index, rows in played.items():
         chunk, error = play_chunk(cfg, index, index + 1)
         assert error is None and tuple(chunk.rows) == rows
+
+
+class _DiceSimple(SimplePlayer):
+    """A user's subclass of simple that draws: half the time it plays a random legal card."""
+
+    def play(self, obs):
+        if self.rng.random() < 0.5:
+            return self.rng.choice(list(obs.legal_cards))
+        return super().play(obs)
+
+
+register("test-gym-chunks-dice", _DiceSimple)
+
+
+def test_a_subclass_of_simple_that_draws_is_reseeded_and_reproducible_on_any_worker_count():
+    assert _never_draws(SimplePlayer) and _never_draws(MemoryPlayer)
+    assert not _never_draws(_DiceSimple) and not _never_draws(BasePlayer)
+    cfg = GymConfig(("test-gym-chunks-dice", "test-gym-chunks-dice"), ("simple", "simple"), 60, True, 5)
+    one, err_1, _, _ = run(cfg, 1)
+    two, err_2, _, _ = run(cfg, 2)
+    assert err_1 is None and err_2 is None
+    a, b = aggregate(cfg, one, 1.0), aggregate(cfg, two, 1.0)
+    for key in DETERMINISTIC_KEYS:
+        assert a[key] == b[key], key
