@@ -25,6 +25,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from arbitre.arena.engine import PlayerError
@@ -33,6 +34,18 @@ from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
 Progress = Callable[[int], None]
+
+
+class WorkerLost(InputError):
+    """A pool's worker process died in the middle of the run (killed, or out of memory)."""
+
+
+def _worker_lost(plays: int) -> WorkerLost:
+    """The error of a run whose pool lost a process after ``plays`` deals (as the report counts them)."""
+    return WorkerLost(T(f"un processus de calcul s'est arrêté en cours de partie (tué, ou à court de mémoire) ; "
+                        f"les {plays} donnes déjà jouées sont gardées",
+                        f"a worker process died during the run (killed, or out of memory); "
+                        f"the {plays} deals already played are kept"), token="--workers")
 
 
 MAX_CHUNK = 250
@@ -62,8 +75,11 @@ def chunks(deals: int, workers: int) -> list[tuple[int, int]]:
 
 
 def run(cfg: GymConfig, workers: int = 1, cluster: str | None = None,
-        progress: Progress | None = None) -> tuple[list[Chunk], PlayerError | None, float, str]:
+        progress: Progress | None = None) -> tuple[list[Chunk], InputError | None, float, str]:
     """Play every board of ``cfg``; return (chunks, first error or None, seconds, backend name).
+
+    The error is a :class:`~arbitre.arena.engine.PlayerError`, or a :class:`WorkerLost` when a
+    pool's process died: either way the boards already played come back with it.
 
     The seconds are those of the play: in one process, from the moment its players are built
     (as a pool's workers build theirs before their clock starts, see :func:`_pool`); with a
@@ -132,7 +148,7 @@ def _play_range(start: int, stop: int) -> tuple[Chunk, PlayerError | None]:
     return play_chunk(_CFG[0], start, stop)
 
 
-def _pool(cfg: GymConfig, workers: int, progress: Progress) -> tuple[list[Chunk], PlayerError | None, float]:
+def _pool(cfg: GymConfig, workers: int, progress: Progress) -> tuple[list[Chunk], InputError | None, float]:
     """Play the chunks on ``workers`` processes; also return the seconds of play.
 
     The clock starts once every worker is up with its players built (a barrier), so the
@@ -142,7 +158,7 @@ def _pool(cfg: GymConfig, workers: int, progress: Progress) -> tuple[list[Chunk]
     """
     done: list[Chunk] = []
     boards = 0
-    error: PlayerError | None = None
+    error: InputError | None = None
     ranges = chunks(cfg.deals, workers)
     if not ranges:
         return done, error, 0.0
@@ -159,16 +175,26 @@ def _pool(cfg: GymConfig, workers: int, progress: Progress) -> tuple[list[Chunk]
         t0 = time.perf_counter()
         for fut in as_completed(pending):  # one waiter for the whole run (wait() in a loop adds one per call)
             pending.discard(fut)
-            got, error = fut.result()
-            done.append(got)
-            boards += got.count
-            progress(boards)
-            if error is not None:
+            lost = False
+            try:
+                got, error = fut.result()
+            except BrokenProcessPool:  # a worker was killed: the pool is gone
+                lost = True
+            else:
+                done.append(got)
+                boards += got.count
+                progress(boards)
+            if error is not None or lost:
                 for fut in pending:
                     fut.cancel()
-                for fut in pending:  # chunks already running still finish: keep what they played
+                for fut in pending:  # chunks already running still finish (or came back before the pool broke)
                     if not fut.cancelled():
-                        done.append(fut.result()[0])
+                        try:
+                            done.append(fut.result()[0])
+                        except BrokenProcessPool:
+                            pass
+                if lost:
+                    error = _worker_lost(sum(c.count for c in done) * (2 if cfg.duplicate else 1))
                 break
         seconds = time.perf_counter() - t0
     return done, error, seconds

@@ -1,8 +1,12 @@
 """A gym chunk (what a worker sends back) holds the same plays as the boards, and any spreading gives one report."""
+import multiprocessing
+import os
+import signal
+
 import pytest
 
 from arbitre.arena.gym import DETERMINISTIC_KEYS, TAKERS, GymConfig, _never_draws, aggregate, play_boards, play_chunk
-from arbitre.arena.parallel import run
+from arbitre.arena.parallel import WorkerLost, run
 from arbitre.arena.player import BasePlayer
 from arbitre.arena.players.memory import MemoryPlayer
 from arbitre.arena.players.simple import SimplePlayer
@@ -100,3 +104,30 @@ def test_a_subclass_of_simple_that_draws_is_reseeded_and_reproducible_on_any_wor
     a, b = aggregate(cfg, one, 1.0), aggregate(cfg, two, 1.0)
     for key in DETERMINISTIC_KEYS:
         assert a[key] == b[key], key
+
+
+class _DiesInAWorker(SimplePlayer):
+    """Plays as simple, but its process is killed (as by the OOM killer) at its 2,000th card in a pool's worker."""
+
+    cards = 0
+
+    def play(self, obs):
+        if multiprocessing.parent_process() is not None:
+            _DiesInAWorker.cards += 1
+            if _DiesInAWorker.cards == 2000:
+                os.kill(os.getpid(), signal.SIGKILL)
+        return super().play(obs)
+
+
+register("test-gym-chunks-dies", _DiesInAWorker)
+
+
+def test_a_worker_killed_mid_run_stops_it_with_an_error_and_keeps_the_boards_played():
+    cfg = GymConfig(("test-gym-chunks-dies", "simple"), ("simple", "simple"), 600, True, 3)
+    done, error, _, _ = run(cfg, 2)
+    assert isinstance(error, WorkerLost), error
+    played = sum(c.count for c in done)
+    assert 0 < played < 600
+    assert f"the {2 * played} deals already played are kept" in error.message.en
+    report = aggregate(cfg, done, 1.0)
+    assert report["deals"] == played
