@@ -88,13 +88,11 @@ def run(cfg: GymConfig, workers: int = 1, cluster: str | None = None,
     progress = progress or (lambda n: None)
     if cluster:
         t0 = time.perf_counter()
-        done, error, backend = _dask(cfg, cluster, workers, progress)
-        return done, error, time.perf_counter() - t0, backend
+        on_cluster = _dask(cfg, cluster, workers, progress)
+        return on_cluster[0], on_cluster[1], time.perf_counter() - t0, on_cluster[2]
     if workers > 1:
-        done, error, seconds = _pool(cfg, workers, progress)
-        return done, error, seconds, f"{workers} processes"
-    done, error, seconds = _one(cfg, progress)
-    return done, error, seconds, "1 process"
+        return (*_pool(cfg, workers, progress), f"{workers} processes")
+    return (*_one(cfg, progress), "1 process")
 
 
 def _one(cfg: GymConfig, progress: Progress) -> tuple[list[Chunk], PlayerError | None, float]:
