@@ -269,7 +269,7 @@ def aggregate(cfg: GymConfig, chunks: Iterable[Chunk], seconds: float, workers: 
         per_board_a = [(x + y) / 2 for x, y in zip(points_a[0::2], points_a[1::2], strict=True)]
         per_board_b = [(x + y) / 2 for x, y in zip(points_b[0::2], points_b[1::2], strict=True)]
     else:
-        per_board_a, per_board_b = [x / 1 for x in points_a], [x / 1 for x in points_b]
+        per_board_a, per_board_b = [float(x) for x in points_a], [float(x) for x in points_b]
     diffs = [a - b for a, b in zip(per_board_a, per_board_b, strict=False)]
     d = summary(diffs)
     teams: dict[str, Any] = {}
