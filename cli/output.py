@@ -90,6 +90,13 @@ def number(value: float, spec: str, language: str) -> str:
     return text[:-1] + "\u202f%" if text.endswith("%") else text
 
 
+def plural(count: int, one: T, many: T, language: str) -> str:
+    """``one`` or ``many``, as the language agrees a noun with ``count``: French takes the
+    singular for 0 and 1 ("0 donne", "1 donne"), English for 1 only ("0 boards", "1 board")."""
+    singular = count < 2 if language == "fr" else count == 1
+    return (one if singular else many).get(language)
+
+
 def escape(value: object) -> str:
     """``value`` as text that Rich prints literally (``[`` … ``]`` are not markup)."""
     from rich.markup import escape as _escape

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from arbitre.cli.output import plural
 from arbitre.cli.render_classify import contract_label
 from arbitre.rulings.bridge.marks import FINDINGS
 from arbitre.rulings.bridge.records import problem_kind
@@ -27,13 +28,17 @@ _W = {
     "room": ("Salle", "Room"), "vul": ("Vuln.", "Vul."), "result": ("Résultat", "Result"), "score": ("Marque", "Score"),
     "passed_out": ("passée", "passed out"), "unfinished": ("en cours", "unfinished"),
     "no_auction": ("pas d'enchères", "no auction"),
-    "totals": (("{n} donnes : {clean} sans constat, {findings} avec constats, {disagree} en désaccord avec le "
-                "relevé, {none} sans enchères."),
-               ("{n} boards: {clean} without findings, {findings} with findings, {disagree} disagreeing with the "
+    "totals": (("{n} {boards} : {clean} sans constat, {findings} avec {with_findings}, {disagree} en désaccord avec "
+                "le relevé, {none} sans enchères."),
+               ("{n} {boards}: {clean} without findings, {findings} with findings, {disagree} disagreeing with the "
                 "record, {none} without an auction.")),
     "details": ("Détail d'une donne : arbitre classify FICHIER (sans --summary).",
                 "Details of a board: arbitre classify FILE (without --summary)."),
 }
+
+
+_BOARD, _BOARDS = T("donne", "board"), T("donnes", "boards")
+_ONE_FINDING, _FINDINGS_MANY = T("constat", "finding"), T("constats", "findings")  # "avec constat(s)"; English keeps "with findings"
 
 
 def w(key: str, lang: str) -> str:
@@ -180,6 +185,8 @@ def render(summaries: list[Summary], kinds: dict, lang: str, console: Console) -
         table.add_row(*(cells[k] for k in keys))
     console.print(table)
     t = totals(summaries)
-    console.print(w("totals", lang).format(n=t["boards"], clean=t["clean"], findings=t["with_findings"],
-                                           disagree=t["disagree_with_record"], none=t["no_auction"]))
+    console.print(w("totals", lang).format(
+        n=t["boards"], boards=plural(t["boards"], _BOARD, _BOARDS, lang), clean=t["clean"], findings=t["with_findings"],
+        with_findings=plural(t["with_findings"], _ONE_FINDING, _FINDINGS_MANY, lang), disagree=t["disagree_with_record"],
+        none=t["no_auction"]))
     console.print(f"[dim]{w('details', lang)}[/]")

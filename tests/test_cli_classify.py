@@ -180,6 +180,19 @@ def test_summary_of_a_folder_one_line_per_board(tmp_path):
         assert text in r.stdout, text
 
 
+@pytest.mark.parametrize(("lang", "line"), [
+    ("fr", "1 donne : 1 sans constat, 0 avec constat, 0 en désaccord"),
+    ("en", "1 board: 1 without findings, 0 with findings, 0 disagreeing"),
+])
+def test_summary_totals_agree_in_number(tmp_path, lang, line):
+    """One board is "1 donne" / "1 board" (and French "0 avec constat"), not "1 donnes"."""
+    f = tmp_path / "one.pbn"
+    f.write_text('[Event "x"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Auction "N"]\n1S Pass Pass Pass\n',
+                 encoding="utf-8")
+    r = run("classify", str(f), "--summary", "--lang", lang)
+    assert r.exit_code == 0 and line in r.stdout, r.stdout
+
+
 def test_summary_agrees_with_the_full_reports(tmp_path):
     f = tmp_path / "club.pbn"
     f.write_text(_CLUB_PBN, encoding="utf-8")
