@@ -24,7 +24,6 @@ one-process run (timings aside). :mod:`arbitre.arena.parallel` spreads them.
 """
 from __future__ import annotations
 
-import _random
 import random
 from array import array
 from collections.abc import Iterable
@@ -93,12 +92,6 @@ def _player(spec: str, budget: int | None, seat: int) -> Any:
 
 _SEED_MASK = 2**63 - 1
 
-_reseed = _random.Random.seed
-"""``_reseed(rng, seed)``: the C seeding that :meth:`random.Random.seed` does for an int seed (it also resets
-the Gaussian cache, which the shuffle and the cut never read): ``rng`` then draws exactly as
-``random.Random(seed)``, without building a generator per board."""
-
-
 def _seed(*parts: int) -> int:
     return hash(parts) & _SEED_MASK  # ints and tuples of ints hash the same in every process
 
@@ -164,7 +157,7 @@ def _play(cfg: GymConfig, index: int, seated: list[_Seating], seconds: dict[str,
     """Play board ``index`` once (or twice in duplicate): one row per play; the decision times are added
     to ``seconds``, ``decisions`` and ``timed`` by label. Raise :class:`PlayerError` on a player's fault."""
     rng = seated[0].rng
-    _reseed(rng, _seed(cfg.seed, index))  # the same generator as random.Random(seed) (see _reseed)
+    rng.seed(_seed(cfg.seed, index))  # draws as random.Random(seed) would, without building a generator per board
     packs: list[list[int]] = []
     dealer = index % 4
     rows: list[_Row] = []
