@@ -200,10 +200,10 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
         # each one's partner (-1 when the partner plays later)
         for seat, pos, partner in _SEATING[leader]:
             hand = left[seat]
-            # a single card left is the only legal one (the kernel is not asked), as are the cards of the
-            # suit led when they settle it (FOLLOW_SETTLES)
-            options = (hand & follow or legal(hand, led, best, best_pos == partner, trump, must_undertrump)) \
-                if pos and hand & (hand - 1) else hand
+            # every hand holds two cards or more here (the last trick is played apart); the cards of the suit
+            # led are the legal ones when they settle it (FOLLOW_SETTLES), without the kernel's call
+            options = hand & follow or legal(hand, led, best, best_pos == partner, trump, must_undertrump) \
+                if pos else hand
             if options & (options - 1):
                 try:
                     card = choosers[seat](seat, hand, options, pos, led, best, best_pos, trick)
