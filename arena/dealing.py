@@ -204,7 +204,7 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
             # led are the legal ones when they settle it (FOLLOW_SETTLES), without the kernel's call
             options = hand & follow or legal(hand, led, best, best_pos == partner, trump, must_undertrump) \
                 if pos else hand
-            if options & (options - 1):
+            if not pos or options & (options - 1):  # the leader holds two cards or more
                 try:
                     card = choosers[seat](seat, hand, options, pos, led, best, best_pos, trick)
                 except Exception as err:  # a player's failure: refuse raises the engine's error
