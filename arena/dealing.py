@@ -191,6 +191,7 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
     settles = FOLLOW_SETTLES[trump]
     lead = leaders.append
     legal = legal_mask
+    one = BIT
     led = best = best_key = best_pos = follow = 0
     key: tuple[int, ...] = ()
     for k in range(1, 8):  # the eighth trick apart (_last_trick): one card left in each hand
@@ -209,10 +210,10 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
                     card = choosers[seat](seat, hand, options, pos, led, best, best_pos, trick)
                 except Exception as err:  # a player's failure: refuse raises the engine's error
                     card = refuse(seat, options, None, k, err)
-                if type(card) is not int or card < 0 or not options >> card & 1:
+                if type(card) is not int or not 0 <= card < 32 or not options & one[card]:
                     card = refuse(seat, options, card, k, None)
                 asked[seat] += 1
-                bit = 1 << card
+                bit = one[card]  # BIT: a look-up, no new int (a shift of 1 makes one)
             else:  # a single legal card: played without asking
                 bit = options
                 card = bit.bit_length() - 1
