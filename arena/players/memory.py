@@ -84,10 +84,8 @@ def memory_bid(obs: Observation | SeatView, tricks: int = TAKE_TRICKS, points: i
     turned = obs.turned >> 3
     first = obs.bid_round == 1
     ranks = (obs.hand | 1 << obs.turned if first else obs.hand).to_bytes(4, "little")  # suit by suit
-    plain = _PLAIN_SURE
     # (sure tricks, trump points) as one int, sure tricks << 8 | points (points < 256): the plain sure tricks
-    # of the four suits, plus what the trump suit adds as trump (_TRUMP_KEY)
-    base = plain[ranks[0]] + plain[ranks[1]] + plain[ranks[2]] + plain[ranks[3]] << 8
+    # of the four suits (the base), plus what the trump suit adds as trump (_TRUMP_KEY)
     if first:
         best, delta = turned, _TRUMP_KEY[ranks[turned]]
     else:  # the best other suit: the base is the same for all, so the largest delta (the first among equals)
@@ -97,8 +95,11 @@ def memory_bid(obs: Observation | SeatView, tricks: int = TAKE_TRICKS, points: i
             add = _TRUMP_KEY[ranks[suit]]
             if best < 0 or add > delta:
                 best, delta = suit, add
-    key = base + delta
-    return SUITS[best] if key >> 8 >= tricks and key & 0xFF >= points else None
+    if delta & 0xFF < points:  # the key's points are the delta's (the base is a multiple of 256): pass
+        return None
+    plain = _PLAIN_SURE
+    key = (plain[ranks[0]] + plain[ranks[1]] + plain[ranks[2]] + plain[ranks[3]] << 8) + delta
+    return SUITS[best] if key >> 8 >= tricks else None
 
 
 #: _SURE_ORDER[trump][card]: among cards sure to win, the trump worth the fewest points first, else the
