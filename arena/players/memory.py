@@ -213,6 +213,10 @@ def _chooser(view: Observation | SeatView, voids: list[int], before: int, count:
             return best_of(cheap, legal & _NOT_SUITS_OF[suits] or legal)
 
         beats = beats_of[led]
+        partner = n >= 2 and pos == n - 2  # partner winning
+        winners = 0 if partner else legal & beats[best]  # the cards that beat the trick so far (tactics.beating)
+        if not (partner or winners):  # nothing wins: the cheapest card, whatever the next seat holds
+            return best_of(cheap, legal)
         # the only opponent still to play after me is my left-hand neighbour, unless I play last
         if n < 3:
             after = (seat + 1) & 3
@@ -227,22 +231,20 @@ def _chooser(view: Observation | SeatView, voids: list[int], before: int, count:
         else:
             after = -1
             threat = 0
-        if n >= 2 and pos == n - 2:  # partner winning
+        if partner:
             if not threat & beats[best]:
                 # smear points, but keep the cards that will win tricks of their own
                 return best_of(rich, legal ^ (legal & _tops(trump, played)) or legal)
             plain = legal & not_trump
             return best_of(cheap, plain or legal)
-        winners = legal & beats[best]  # the cards that beat the trick so far (tactics.beating)
-        if winners:
-            # sure to win: beating the strongest card of the threat (one suit, so strength is trick order)
-            sure = winners & beats[best_of(strong, threat)] if threat else winners
-            if sure:
-                return best_of(sure_first, sure)
-            if after < 0:
-                return best_of(cheap, winners)
-            if mask_points(trick, trump) >= 10:  # points at stake
-                return best_of(cheap, winners)
+        # sure to win: beating the strongest card of the threat (one suit, so strength is trick order)
+        sure = winners & beats[best_of(strong, threat)] if threat else winners
+        if sure:
+            return best_of(sure_first, sure)
+        if after < 0:
+            return best_of(cheap, winners)
+        if mask_points(trick, trump) >= 10:  # points at stake
+            return best_of(cheap, winners)
         return best_of(cheap, legal)
 
     return choose
