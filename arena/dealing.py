@@ -189,13 +189,12 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
     won = [0, 0]
     trick_keys = TRICK_KEY[trump]
     settles = FOLLOW_SETTLES[trump]
-    lead = leaders.append
     legal = legal_mask
     one = BIT
     led = best = best_key = best_pos = follow = 0
     key: tuple[int, ...] = ()
     for k in range(1, 8):  # the eighth trick apart (_last_trick): one card left in each hand
-        lead(leader)
+        leaders.append(leader)
         trick = 0
         # the four seats in play order (position 0 leads: any card of its hand), with the position of
         # each one's partner (-1 when the partner plays later)
@@ -230,7 +229,7 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
         leader = (leader + best_pos) & 3
         won[leader & 1] |= trick
         winners.append(leader)
-    lead(leader)
+    leaders.append(leader)
     _last_trick(left, leader, trick_keys, plays, won, winners)
     return winners, won
 
