@@ -32,7 +32,7 @@ from operator import itemgetter
 
 from arbitre.rulings.belote.cards import DECK, Card, Suit
 from arbitre.rulings.belote.deal import DealtHand, deal
-from arbitre.rulings.belote.play import TRICK_KEY, legal_mask
+from arbitre.rulings.belote.play import FOLLOW_SETTLES, TRICK_KEY, legal_mask
 from arbitre.rulings.belote.scoring import (
     BELOTE_MASK,
     BELOTE_POINTS,
@@ -188,46 +188,48 @@ def play_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump: 
     winners = []
     won = [0, 0]
     trick_keys = TRICK_KEY[trump]
-    play = plays.append
-    lead = leaders.append
+    settles = FOLLOW_SETTLES[trump]
     legal = legal_mask
-    led = best = best_key = best_pos = 0
+    one = BIT
+    led = best = best_key = best_pos = follow = 0
     key: tuple[int, ...] = ()
     for k in range(1, 8):  # the eighth trick apart (_last_trick): one card left in each hand
-        lead(leader)
+        leaders.append(leader)
         trick = 0
         # the four seats in play order (position 0 leads: any card of its hand), with the position of
         # each one's partner (-1 when the partner plays later)
         for seat, pos, partner in _SEATING[leader]:
             hand = left[seat]
-            # a single card left is the only legal one (the kernel is not asked)
-            options = legal(hand, led, best, best_pos == partner, trump, must_undertrump) \
-                if pos and hand & (hand - 1) else hand
-            if options & (options - 1):
+            # every hand holds two cards or more here (the last trick is played apart); the cards of the suit
+            # led are the legal ones when they settle it (FOLLOW_SETTLES), without the kernel's call
+            options = hand & follow or legal(hand, led, best, best_pos == partner, trump, must_undertrump) \
+                if pos else hand
+            if not pos or options & (options - 1):  # the leader holds two cards or more
                 try:
                     card = choosers[seat](seat, hand, options, pos, led, best, best_pos, trick)
                 except Exception as err:  # a player's failure: refuse raises the engine's error
                     card = refuse(seat, options, None, k, err)
-                if type(card) is not int or card < 0 or not options >> card & 1:
+                if type(card) is not int or not 0 <= card < 32 or not options & one[card]:
                     card = refuse(seat, options, card, k, None)
                 asked[seat] += 1
-                bit = 1 << card
+                bit = one[card]  # BIT: a look-up, no new int (a shift of 1 makes one)
             else:  # a single legal card: played without asking
                 bit = options
                 card = bit.bit_length() - 1
             left[seat] = hand ^ bit
-            play(card)
+            plays.append(card)  # not a bound append: the interpreter specialises list.append called by name
             trick |= bit
             if not pos:
                 led = card >> 3
                 key = trick_keys[led]
+                follow = settles[led]
                 best, best_key, best_pos = card, key[card], 0
             elif key[card] > best_key:
                 best, best_key, best_pos = card, key[card], pos
         leader = (leader + best_pos) & 3
         won[leader & 1] |= trick
         winners.append(leader)
-    lead(leader)
+    leaders.append(leader)
     _last_trick(left, leader, trick_keys, plays, won, winners)
     return winners, won
 
@@ -246,7 +248,9 @@ def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump
 
     The random simulator's hot path. Each card takes one draw ``u = rnd()``: with ``n``
     legal cards (the kernel's :func:`~arbitre.rulings.belote.play.legal_mask` for the
-    followers, the whole hand for the leader) the card played is the ``floor(u * n)``-th
+    followers, or the cards of the suit led when the kernel's
+    :data:`~arbitre.rulings.belote.play.FOLLOW_SETTLES` says they are the answer; the whole
+    hand for the leader) the card played is the ``floor(u * n)``-th
     lowest. All 32 draws are taken at once before the first card (nothing else draws in
     between, so the sequence is the same as drawing card by card). The leader's card is
     played apart from the three followers' (no test of the position per card), and the
@@ -254,33 +258,34 @@ def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump
     every seat holds one card, its only legal card, so the kernel is not asked (the draw
     is still taken).
     """
-    draw = iter(list(starmap(rnd, repeat((), 32)))).__next__
+    draws = iter(list(starmap(rnd, repeat((), 32))))  # next(draws): cheaper than calling a bound __next__
     left = list(hands)
     plays: list[int] = []
-    play = plays.append
     winners: list[int] = []
     won = [0, 0]
     keys = TRICK_KEY[trump]
+    settles = FOLLOW_SETTLES[trump]
     legal = legal_mask
     for size in _HAND_SIZES:
         # the leader: any card of its hand (drop floor(u * size) lowest cards; n - 1.0 is exact below 8)
         options = hand = left[leader]
-        n = draw() * size
+        n = next(draws) * size
         while n >= 1.0:
             options &= options - 1
             n -= 1.0
         trick = options & -options
         left[leader] = hand ^ trick
         best = card = trick.bit_length() - 1
-        play(card)
+        plays.append(card)
         led = card >> 3
         key = keys[led]
+        follow = settles[led]
         best_key = key[card]
         best_pos = 0
         for seat, pos, partner in _FOLLOWERS[leader]:
             hand = left[seat]
-            options = legal(hand, led, best, best_pos == partner, trump, must_undertrump)
-            n = draw() * options.bit_count()
+            options = hand & follow or legal(hand, led, best, best_pos == partner, trump, must_undertrump)
+            n = next(draws) * options.bit_count()
             while n >= 1.0:
                 options &= options - 1
                 n -= 1.0
@@ -288,7 +293,7 @@ def random_tricks(hands: Sequence[int], leader: int, trump: int, must_undertrump
             left[seat] = hand ^ bit
             trick |= bit
             card = bit.bit_length() - 1
-            play(card)
+            plays.append(card)
             if key[card] > best_key:
                 best, best_key, best_pos = card, key[card], pos
         leader = (leader + best_pos) & 3

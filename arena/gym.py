@@ -102,7 +102,7 @@ class _Seating:
 
     players: tuple[Any, ...]
     labels: tuple[str, ...]
-    starts: tuple[Any, ...]  # each player's start_deal, or None (none, or it never draws: see _start)
+    starts: tuple[tuple[int, Any], ...]  # (seat, start_deal) of each player that draws (see _start)
     a_team: int
     #: the board's generator (:func:`_play` reseeds the first seating's for each board: a range of boards
     #: reuses one generator instead of building one per board)
@@ -121,7 +121,8 @@ def seatings(cfg: GymConfig) -> list[_Seating]:
             specs[seat], labels[seat] = cfg.team_a[k], "A:" + cfg.team_a[k]
             specs[seat ^ 1], labels[seat ^ 1] = cfg.team_b[k], "B:" + cfg.team_b[k]
         players = tuple(_player(spec, cfg.budget, seat) for seat, spec in enumerate(specs))
-        out.append(_Seating(players, tuple(labels), tuple(_start(p) for p in players), a_seats[0] & 1))
+        starts = tuple((seat, start) for seat, start in enumerate(map(_start, players)) if start is not None)
+        out.append(_Seating(players, tuple(labels), starts, a_seats[0] & 1))
     return out
 
 
@@ -168,17 +169,17 @@ def _play(cfg: GymConfig, index: int, seated: list[_Seating], seconds: dict[str,
         for attempt in range(MAX_ATTEMPTS):
             if len(packs) <= attempt:
                 packs.append(cut(shuffled(rng), rng))
-            for seat, start in enumerate(seating.starts):
-                if start is not None:
-                    start(hash((cfg.seed, index, half, attempt, seat)) & _SEED_MASK)  # _seed, inlined
+            for seat, start in seating.starts:
+                start(hash((cfg.seed, index, half, attempt, seat)) & _SEED_MASK)  # _seed, inlined
             played = play_deal(players, packs[attempt], dealer, deal_no=index + 1, variants=cfg.variants,
                                rule=cfg.rule, names=labels, clock=clock)
             if played is not None:
                 break
+        clock_seconds, clock_decisions, clock_timed = clock.seconds, clock.decisions, clock.timed
         for seat, label in enumerate(labels):
-            seconds[label] = seconds.get(label, 0.0) + clock.seconds[seat]
-            decisions[label] = decisions.get(label, 0) + clock.decisions[seat]
-            timed[label] = timed.get(label, 0) + clock.timed[seat]
+            seconds[label] = seconds.get(label, 0.0) + clock_seconds[seat]
+            decisions[label] = decisions.get(label, 0) + clock_decisions[seat]
+            timed[label] = timed.get(label, 0) + clock_timed[seat]
         if played is None:
             rows.append((0, 0, 0, 0))
             continue

@@ -21,6 +21,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
+from arbitre.arena.dealing import BIT
 from arbitre.arena.observation import Observation, SeatView
 from arbitre.rulings.belote.play import STRENGTH, SUIT_MASK, winner_pos
 
@@ -107,7 +108,7 @@ def read_tricks(view: Observation | SeatView, start: int, voids: list[int], play
     history = view.history
     for first in range(start, stop, 4):
         a, b, c, d = history[first:first + 4]
-        played |= 1 << a | 1 << b | 1 << c | 1 << d
+        played |= BIT[a] | BIT[b] | BIT[c] | BIT[d]  # look-ups: no new int per card
         led = a >> 3
         if b >> 3 != led:
             _off_suit(view, first + 1, 1, voids)

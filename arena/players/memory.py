@@ -84,10 +84,8 @@ def memory_bid(obs: Observation | SeatView, tricks: int = TAKE_TRICKS, points: i
     turned = obs.turned >> 3
     first = obs.bid_round == 1
     ranks = (obs.hand | 1 << obs.turned if first else obs.hand).to_bytes(4, "little")  # suit by suit
-    plain = _PLAIN_SURE
     # (sure tricks, trump points) as one int, sure tricks << 8 | points (points < 256): the plain sure tricks
-    # of the four suits, plus what the trump suit adds as trump (_TRUMP_KEY)
-    base = plain[ranks[0]] + plain[ranks[1]] + plain[ranks[2]] + plain[ranks[3]] << 8
+    # of the four suits (the base), plus what the trump suit adds as trump (_TRUMP_KEY)
     if first:
         best, delta = turned, _TRUMP_KEY[ranks[turned]]
     else:  # the best other suit: the base is the same for all, so the largest delta (the first among equals)
@@ -97,8 +95,11 @@ def memory_bid(obs: Observation | SeatView, tricks: int = TAKE_TRICKS, points: i
             add = _TRUMP_KEY[ranks[suit]]
             if best < 0 or add > delta:
                 best, delta = suit, add
-    key = base + delta
-    return SUITS[best] if key >> 8 >= tricks and key & 0xFF >= points else None
+    if delta & 0xFF < points:  # the key's points are the delta's (the base is a multiple of 256): pass
+        return None
+    plain = _PLAIN_SURE
+    key = (plain[ranks[0]] + plain[ranks[1]] + plain[ranks[2]] + plain[ranks[3]] << 8) + delta
+    return SUITS[best] if key >> 8 >= tricks else None
 
 
 #: _SURE_ORDER[trump][card]: among cards sure to win, the trump worth the fewest points first, else the
@@ -212,6 +213,10 @@ def _chooser(view: Observation | SeatView, voids: list[int], before: int, count:
             return best_of(cheap, legal & _NOT_SUITS_OF[suits] or legal)
 
         beats = beats_of[led]
+        partner = n >= 2 and pos == n - 2  # partner winning
+        winners = 0 if partner else legal & beats[best]  # the cards that beat the trick so far (tactics.beating)
+        if not (partner or winners):  # nothing wins: the cheapest card, whatever the next seat holds
+            return best_of(cheap, legal)
         # the only opponent still to play after me is my left-hand neighbour, unless I play last
         if n < 3:
             after = (seat + 1) & 3
@@ -226,22 +231,20 @@ def _chooser(view: Observation | SeatView, voids: list[int], before: int, count:
         else:
             after = -1
             threat = 0
-        if n >= 2 and pos == n - 2:  # partner winning
+        if partner:
             if not threat & beats[best]:
                 # smear points, but keep the cards that will win tricks of their own
                 return best_of(rich, legal ^ (legal & _tops(trump, played)) or legal)
             plain = legal & not_trump
             return best_of(cheap, plain or legal)
-        winners = legal & beats[best]  # the cards that beat the trick so far (tactics.beating)
-        if winners:
-            # sure to win: beating the strongest card of the threat (one suit, so strength is trick order)
-            sure = winners & beats[best_of(strong, threat)] if threat else winners
-            if sure:
-                return best_of(sure_first, sure)
-            if after < 0:
-                return best_of(cheap, winners)
-            if mask_points(trick, trump) >= 10:  # points at stake
-                return best_of(cheap, winners)
+        # sure to win: beating the strongest card of the threat (one suit, so strength is trick order)
+        sure = winners & beats[best_of(strong, threat)] if threat else winners
+        if sure:
+            return best_of(sure_first, sure)
+        if after < 0:
+            return best_of(cheap, winners)
+        if mask_points(trick, trump) >= 10:  # points at stake
+            return best_of(cheap, winners)
         return best_of(cheap, legal)
 
     return choose

@@ -122,6 +122,30 @@ def legal_mask(hand: int, led: int, best: int, partner_master: bool, trump: int,
     return trumps & TRUMPS_ABOVE[trump][best] or (trumps if must_undertrump else hand)
 
 
+def _settles(trump: int, led: int) -> int:
+    """The cards of ``led`` when :func:`legal_mask` answers ``hand & SUIT_MASK[led]`` for a hand holding some of
+    them, whatever the card winning, the partner and the undertrump rule; else 0. Asked of the kernel itself
+    (so the rule is not stated a second time) on a few hands (the whole suit; its 7 or its ace with every other
+    card) and tricks (won so far by the 7 or the ace of the suit led or of trumps); tests/belote/test_follow_settles.py
+    checks the answer on random hands and tricks."""
+    suit = SUIT_MASK[led]
+    low, high = 8 * led, 8 * led + 7
+    hands = (suit, (1 << low) | (ALL_CARDS ^ suit), (1 << high) | (ALL_CARDS ^ suit))
+    bests = (low, high, 8 * trump, 8 * trump + 7)
+    ok = all(legal_mask(hand, led, best, master, trump, under) == hand & suit
+             for hand in hands for best in bests for master in (False, True) for under in (False, True))
+    return suit if ok else 0
+
+
+ALL_CARDS = (1 << 32) - 1
+#: FOLLOW_SETTLES[trump][led]: the suit led when holding any of its cards settles a follower's legal cards
+#: (they are exactly those cards: a plain suit led, see :func:`legal_mask`), else 0 (trump led: the trick
+#: decides). Worked out from the kernel (:func:`_settles`). A hot loop may then write
+#: ``hand & row[led] or legal_mask(...)`` (the same cards, without the call when following suit);
+#: tests/belote/test_follow_settles.py checks it on random hands and tricks.
+FOLLOW_SETTLES: tuple[tuple[int, ...], ...] = tuple(tuple(_settles(t, led) for led in range(4)) for t in range(4))
+
+
 #: SAME_SUIT_ABOVE[card]: the cards of ``card``'s suit that beat it in the trump order (coinche "tout atout").
 SAME_SUIT_ABOVE: tuple[int, ...] = tuple(
     sum(1 << d for d in range(8 * (c >> 3), 8 * (c >> 3) + 8) if TRUMP_STRENGTH[d & 7] > TRUMP_STRENGTH[c & 7])
