@@ -21,7 +21,10 @@ before and after: other processes on the machine slow the median down.
 ``--against GIT_REF`` also times the engine of another commit of this repository
 (say ``main`` before a change) and this checkout's, each in a child process
 (same interpreter setup for both) taking turns with the others, so before/after
-figures come from one run under the same load.
+figures come from one run under the same load. ``--against d6cf875`` times the
+engine that gave 20,879 deals/s when issue 10 set its target "as now": the script
+then also prints what this checkout gives at the same ratio on that day's machine
+(a calibration, printed beside the plain figure, which stays the one judged here).
 
 If jass-kit is not importable in this interpreter the script says so and still
 measures ours; run it with the bench venv (``/tmp/benchvenv/bin/python``) to
@@ -61,6 +64,10 @@ from typing import Any
 
 TARGET = 20_000
 """Issue 10, section 5: engine-only random legal deals per second on one core."""
+FILING_REF, FILING_RATE = "d6cf875", 20_879
+"""The commit whose engine the target's "(as now)" names, and the deals/s it gave on the machine of that
+day (docs/benchmarks.md, 2026-11-22): ``--against d6cf875`` re-times that engine here, in the same run, so
+that a slower or faster machine shows as such."""
 PLAYERS_TARGET = 5_000
 """Issue 10: deals per second with four simple players, and with four memory players."""
 ADVANCED_TARGET_MS = 20.0
@@ -85,14 +92,24 @@ def _import_engine(root: Path = ROOT) -> tuple[Callable[..., Any], str]:
             pkg.__path__ = []  # namespace-like parent
             sys.modules["arbitre"] = pkg
         for name in ("rulings", "arena"):
+            if not (root / name).is_dir():  # a commit before the players (see _ENGINE_MODULES)
+                continue
             spec = importlib.util.spec_from_file_location(
                 f"arbitre.{name}", root / name / "__init__.py", submodule_search_locations=[str(root / name)])
             assert spec and spec.loader
             mod = importlib.util.module_from_spec(spec)
             sys.modules[f"arbitre.{name}"] = mod
             spec.loader.exec_module(mod)
-        from arbitre.arena import random_deal as game
+        module = next(m for m, path in _ENGINE_MODULES if (root / path).is_file())
+        game = importlib.import_module(module)
     return game.play_random_deal, str(Path(game.__file__).resolve())
+
+
+_ENGINE_MODULES = (("arbitre.arena.random_deal", "arena/random_deal.py"),
+                   ("arbitre.rulings.belote.game", "rulings/belote/game.py"))
+"""Where ``play_random_deal`` lives, newest layout first: before the players arrived (issue 10), the
+simulator was ``rulings/belote/game.py``. ``--against d6cf875`` times the engine whose 20,879 deals/s
+the issue's "(as now)" refers to, on this machine, in the same run."""
 
 
 def machine() -> dict[str, Any]:
@@ -237,13 +254,25 @@ def against(ref: str, deals: int) -> tuple[Callable[[int], Callable[[], tuple[fl
     import tempfile
     from io import BytesIO
 
-    tar = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ref, "rulings", "arena"],
+    listed = subprocess.run(["git", "-C", str(ROOT), "ls-tree", "--name-only", ref],
+                            capture_output=True, check=True, text=True).stdout.split()
+    folders = [name for name in ("rulings", "arena") if name in listed]  # no arena/ before the players
+    tar = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ref, *folders],
                          capture_output=True, check=True).stdout
     tmp = tempfile.mkdtemp(prefix="bench-belote-")
     atexit.register(shutil.rmtree, tmp, True)
     with tarfile.open(fileobj=BytesIO(tar)) as archive:
         archive.extractall(tmp, filter="data")
     return in_child(ROOT, deals), in_child(Path(tmp), deals)
+
+
+def _same_commit(ref: str, commit: str) -> bool:
+    """Does git ``ref`` name ``commit`` (an abbreviated hash)?"""
+    import subprocess
+
+    done = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"],
+                          capture_output=True, text=True)
+    return done.returncode == 0 and done.stdout.strip().startswith(commit)
 
 
 def jass_peer(deals: int) -> tuple[Callable[[int], Callable[[], None]], str] | str:
@@ -364,6 +393,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if old is not None and new is not None:
         print(f"this checkout / {args.against} (both in a child): {new['median'] / old['median']:.2f}x by wall clock,"
               f" {new['cpu']['median'] / old['cpu']['median']:.2f}x by CPU time")
+    filing = None
+    if old is not None and new is not None and _same_commit(args.against, FILING_REF):
+        filing = FILING_RATE * new["cpu"]["median"] / old["cpu"]["median"]
+        print(f"calibration: the engine of {FILING_REF} gave {FILING_RATE:,} deals/s on the machine where issue 10"
+              f" set its target; here it gives {old['cpu']['median']:,.0f} (CPU time). At the same ratio this checkout"
+              f" gives {filing:,.0f} deals/s on that machine (target {TARGET:,}: {'met' if filing >= TARGET else 'NOT met'})")
     if load_before is not None and load_after is not None:
         print(f"load average (1 min) before/after: {load_before:.2f} / {load_after:.2f} on {info['cpus']} CPUs"
               " (other processes lower the wall-clock figures; the CPU-time ones leave out time spent descheduled)")
@@ -376,7 +411,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     }
     if old is not None and new is not None:
         results["against"] = {"ref": args.against, "this_checkout": new, "ref_engine": old,
-                              "ratio_cpu": new["cpu"]["median"] / old["cpu"]["median"]}
+                              "ratio_cpu": new["cpu"]["median"] / old["cpu"]["median"],
+                              "on_filing_machine": filing}
     if args.json:
         print(json.dumps(results, indent=2, default=str))
     return results
