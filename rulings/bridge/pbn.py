@@ -173,7 +173,7 @@ class _Reader:
         lane took it. Both ways cut where :func:`_records` cuts the whole text (a template match
         ends at a blank line that surely ends the game: see :mod:`~.pbn_template`)."""
         pos, size = 0, len(text)
-        templates = self.templates
+        templates = self.templates if not _has_odd_breaks(text) else []  # (templates match no odd line break)
         while pos < size:
             if templates and text.startswith("[", pos):
                 hit = self._templated(text, pos)

@@ -40,11 +40,10 @@ WANTED = ("Board", "Event", "Dealer", "Vulnerable", "Declarer", "Contract", "Res
           "North", "East", "South", "West", "Score", "Deal", "Room", "Table")
 ODD_BREAK_CHARS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # str.splitlines breaks lines there too
 
-_ODD = re.escape(ODD_BREAK_CHARS)
-_WANTED_VALUE = rf'[^"\\\n\[{{{_ODD}]*+'
-_OTHER_VALUE = rf'[^"\\\n\[{{{_ODD}]*+(?:\\[^\n\[{{{_ODD}][^"\\\n\[{{{_ODD}]*+)*+'
-_SECTION_RUN = rf'(?:\n[^\[{{%"\s{_ODD}][^\n\[{{"{_ODD}]*+)*+'
-_COMMENT = rf"\{{[^\[\]{{}}^\\{_ODD}]*+\}}"
+_WANTED_VALUE = rf'[^"\\\n\[{{]*+'
+_OTHER_VALUE = rf'[^"\\\n\[{{]*+(?:\\[^\n\[{{][^"\\\n\[{{]*+)*+'
+_SECTION_RUN = rf'(?:\n[^\[{{%" \t\n][^\n\[{{"]*+)*+'
+_COMMENT = r"\{[^\[{}^]*+\}"
 _NOTE_RUN = rf'(?:\n\[Note "{_OTHER_VALUE}"\])*+'
 _LINE = re.compile(rf'\[({NAME}) "(?:{VALUE}|{ESCAPE})*"\]|(\{{)|(.)', re.DOTALL)
 _WANTED_SET = frozenset(WANTED)
