@@ -173,7 +173,7 @@ class _Reader:
         lane took it. Both ways cut where :func:`_records` cuts the whole text (a template match
         ends at a blank line that surely ends the game: see :mod:`~.pbn_template`)."""
         pos, size = 0, len(text)
-        templates = self.templates if not _has_odd_breaks(text) else []  # (templates match no odd line break)
+        templates = self.templates if _USE_TEMPLATES and not _has_odd_breaks(text) else []  # (no odd line break)
         while pos < size:
             if templates and text.startswith("[", pos):
                 hit = self._templated(text, pos)
@@ -193,7 +193,7 @@ class _Reader:
             window, spans, scan = found
             self.took = None
             yield from self._read(window, spans, scan, len(window))
-            if self.took is not None and self.learning:
+            if self.took is not None and self.learning and _USE_TEMPLATES:
                 template = build_template(window[self.took[0]:self.took[1]])
                 if template is None or template in templates:
                     self.learning -= 1
@@ -900,6 +900,7 @@ _SKIPPED = re.compile(r'^%[^\n]*|"(?:[^"\\\n]|\\.)*"|;[^\n]*|\{[^}]*\}?', re.MUL
 _ODD_BREAK_CHARS = ODD_BREAK_CHARS
 _ODD_BREAKS = re.compile(f"[{_ODD_BREAK_CHARS}]")
 _HELD_MAX = 1000
+_USE_TEMPLATES = True  # False: the fast lane cuts and proves every record the general way (tests compare)
 _TEMPLATES_MAX = 8  # record layouts a reader keeps templates of
 _LEARN_MAX = 32  # templates a reader may fail to learn (a layout none covers) before it stops trying
 _NOT_NEWLINE = re.compile(r"[^\n]+")

@@ -40,9 +40,9 @@ WANTED = ("Board", "Event", "Dealer", "Vulnerable", "Declarer", "Contract", "Res
           "North", "East", "South", "West", "Score", "Deal", "Room", "Table")
 ODD_BREAK_CHARS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # str.splitlines breaks lines there too
 
-_WANTED_VALUE = rf'[^"\\\n\[{{]*+'
-_OTHER_VALUE = rf'[^"\\\n\[{{]*+(?:\\[^\n\[{{][^"\\\n\[{{]*+)*+'
-_SECTION_RUN = rf'(?:\n[^\[{{%" \t\n][^\n\[{{"]*+)*+'
+_WANTED_VALUE = r'[^"\\\n\[{]*+'
+_OTHER_VALUE = r'[^"\\\n\[{]*+(?:\\[^\n\[{][^"\\\n\[{]*+)*+'
+_SECTION_RUN = r'(?:\n[^\[{%" \t\n][^\n\[{"]*+)*+'
 _COMMENT = r"\{[^\[{}^]*+\}"
 _NOTE_RUN = rf'(?:\n\[Note "{_OTHER_VALUE}"\])*+'
 _LINE = re.compile(rf'\[({NAME}) "(?:{VALUE}|{ESCAPE})*"\]|(\{{)|(.)', re.DOTALL)
@@ -91,17 +91,13 @@ def build(record: str) -> re.Pattern[str] | None:
             else:
                 parts.append(rf'\n\[{name} "{_OTHER_VALUE}"\]{_SECTION_RUN}')
                 after_auction = False
-            pos = end
-            while pos < size and record[pos] == "\n" and pos + 1 < size and record[pos + 1] not in "[{":
-                pos = record.find("\n", pos + 1)  # the tag's section lines: the run covers them
-                if pos < 0:
-                    pos = size
+            pos = _section_end(record, end)
         elif m.group(2) is not None:
             close = record.find("}", pos)
             if after_auction or not parts or close < 0 or (close + 1 < size and record[close + 1] != "\n"):
                 return None
-            parts.append(r"\n" + _COMMENT)
-            pos = close + 1
+            parts.append(r"\n" + _COMMENT + _SECTION_RUN)
+            pos = _section_end(record, close + 1)
         else:
             return None
     if not parts or not parts[0].startswith(r"\n\["):
@@ -113,3 +109,13 @@ def build(record: str) -> re.Pattern[str] | None:
         if len(_cache) < _CACHE_MAX:
             _cache[pattern] = compiled
     return compiled if compiled.fullmatch(record) else None  # None: a layout the runs do not cover
+
+
+def _section_end(record: str, pos: int) -> int:
+    """Where the section lines after ``record[:pos]`` (a tag or a comment) end: the run covers them."""
+    size = len(record)
+    while pos + 1 < size and record[pos] == "\n" and record[pos + 1] not in "[{":
+        pos = record.find("\n", pos + 1)
+        if pos < 0:
+            return size
+    return pos

@@ -1,0 +1,223 @@
+"""The PBN fast lane's record templates (``pbn_template``) make the same boards as the plain
+fast lane without them, and as the reference lane.
+
+A template is learnt from a record the fast lane took and then proves the next records of the
+same layout plain in one regex match. Each case below puts, after records a template covers,
+one record that almost matches it (a tag renamed, a bracket or an escaped quote in a value, a
+comment moved, a ``#`` value, a second auction, a ``%`` line, notes out of place...): the boards
+must be the same field by field with templates on and off, whole and cut in blocks of one to
+four lines (a record then spans blocks), with ``\\n`` or ``\\r\\n`` line ends.
+"""
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from arbitre.kb.access import load_irregularity_kinds, load_machine
+from arbitre.rulings.bridge import pbn
+from arbitre.rulings.bridge.summary import summarize
+
+DEAL = "N:JT.87543.AQ.K987 753.AKT.T9872.A6 K94.6.K653.QT542 AQ862.QJ92.J4.J3"
+
+
+def record(n: int, play_comment: bool = False, **change: str) -> str:
+    """A BBO/GIB-like record: comment lines, an auction with a note, a play section, a score table
+    (and a comment in the play section with ``play_comment``)."""
+    lines = [
+        f'[Event "Club {n}"]',
+        '[Site ""]',
+        f'[Board "{n}"]',
+        "{Shape 4333 4432 5332 4441}",
+        '[North "Ann"]',
+        '[East "Bob"]',
+        '[South "Cy"]',
+        '[West "Di"]',
+        '[Dealer "N"]',
+        '[Vulnerable "None"]',
+        f'[Deal "{DEAL}"]',
+        '[Declarer "N"]',
+        '[Contract "3NT"]',
+        '[Result "9"]',
+        '[Auction "N"]',
+        "1C Pass 1H =1= Pass",
+        "2NT Pass 3NT Pass",
+        "Pass Pass",
+        '[Note "1:transfer"]',
+        '[Play "E"]',
+        "D2 D3 D4 D5",
+        "- - - -",
+        '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]',
+        "N NT  9",
+        "S NT  9",
+    ]
+    if play_comment:
+        lines.insert(lines.index("- - - -"), "{trick 2}")
+    text = "\n".join(lines)
+    for old, new in change.items():
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text
+
+
+ALMOST = {  # one record each, after two the template covers
+    "tag-renamed": {"[Dealer": "[Dealr"},
+    "bracket-in-value": {'[Site ""]': '[Site "a [b] c"]'},
+    "brace-in-value": {'[Site ""]': '[Site "a {b} c"]'},
+    "escaped-quote-wanted": {'[Event "Club 2"]': '[Event "Club \\"2\\""]'},
+    "escaped-quote-other": {'[Site ""]': '[Site "x\\"y"]'},
+    "backslash-wanted": {'[Event "Club 2"]': '[Event "Club\\\\2"]'},
+    "comment-moved": {"{Shape 4333 4432 5332 4441}\n[North": '[North "Ann"]\n{Shape 4333 4432 5332 4441}\n[North'},
+    "comment-in-auction": {"2NT Pass": "{good}\n2NT Pass"},
+    "comment-after-auction": {"Pass Pass\n[Note": "Pass Pass\n{x}\n[Note"},
+    "comment-with-caret": {"{Shape 4333": "{^R Shape 4333"},
+    "comment-with-bracket": {"{Shape 4333": "{[Note Shape 4333"},
+    "play-comment-with-caret": {"{trick 2}": "{trick ^R 2}"},
+    "play-comment-with-bracket": {"{trick 2}": "{trick [Play 2}"},
+    "comment-over-blank-line": {"{Shape 4333 4432": "{Shape 4333\n\n4432"},
+    "comment-left-open": {"4441}": "4441"},
+    "hash-inherited": {'[Event "Club 2"]': '[Event "#"]', '[North "Ann"]': '[North "#"]'},
+    "second-auction": {'[Play "E"]': '[Auction "N"]\nPass\n[Play "E"]'},
+    "percent-line": {"2NT Pass 3NT Pass": "% a remark\n2NT Pass 3NT Pass"},
+    "percent-line-in-play": {"- - - -": "% a remark"},
+    "note-before-auction": {'[Auction "N"]': '[Note "2:early"]\n[Auction "N"]'},
+    "note-not-called": {'[Note "1:transfer"]': '[Note "1:transfer"]\n[Note "2:nobody"]'},
+    "note-missing": {'[Note "1:transfer"]\n': ""},
+    "note-twice": {'[Note "1:transfer"]': '[Note "1:transfer"]\n[Note "1:again"]'},
+    "irregular-auction": {"2NT Pass 3NT Pass": "2NT Pass 1S Pass"},
+    "unknown-call": {"2NT Pass": "2NT Pas"},
+    "quote-in-play": {"D2 D3 D4 D5": 'D2 D3 "D4 D5'},
+    "brace-in-play": {"D2 D3 D4 D5": "D2 D3 {D4 D5"},
+    "bracket-in-play": {"D2 D3 D4 D5": "D2 D3 [D4 D5"},
+    "revoke-mark": {"D2 D3 D4 D5": "D2 D3 ^R D4 D5"},
+    "play-line-indented": {"- - - -": " - - - -"},
+    "form-feed": {"- - - -": "- -\x0c- -"},
+    "tag-not-alone": {'[Site ""]': '[Site ""] [Date ""]'},
+    "tag-line-trailing-blank": {'[Site ""]': '[Site ""] '},
+    "semicolon-comment": {"2NT Pass 3NT Pass": "2NT Pass 3NT Pass ; late"},
+    "extra-tag": {'[Site ""]': '[Site ""]\n[Date "2026.11.23"]'},
+    "tag-missing": {'[West "Di"]\n': ""},
+    "no-auction": {'[Auction "N"]\n1C Pass 1H =1= Pass\n2NT Pass 3NT Pass\nPass Pass\n[Note "1:transfer"]\n': ""},
+    "dealer-mismatch": {'[Dealer "N"]': '[Dealer "E"]'},
+    "unfinished": {"Pass Pass\n[Note": "+\n[Note"},
+    "score-table-only": {"N NT  9\nS NT  9": "N NT  9"},
+}
+SEPARATORS = {"blank": "\n\n", "three": "\n\n\n", "spaces": "\n  \n"}
+
+
+@pytest.fixture(scope="module")
+def kb_objects(kb_path):
+    conn = sqlite3.connect(kb_path)
+    try:
+        return load_machine(conn), load_irregularity_kinds(conn)
+    finally:
+        conn.close()
+
+
+def _fields(b) -> tuple:
+    d = {f.name: getattr(b, f.name) for f in dataclasses.fields(b) if not f.name.startswith("_")}
+    d["problems"] = [(p.code, p.line, p.column, p.token, p.en, p.fr) for p in b.problems]
+    return (sorted(d.items(), key=lambda kv: kv[0]), str(b.contract), b.is_complete, b.agrees, b.turn)
+
+
+def _blocks(text: str, lines: int) -> list[str]:
+    parts = text.splitlines(keepends=True)
+    return ["".join(parts[i:i + lines]) for i in range(0, len(parts), lines)]
+
+
+def _read(text: str, monkeypatch, templates: bool, lines: int = 0) -> tuple[list, int]:
+    """The fast lane's boards, and how many records a template read."""
+    hits = []
+    real = pbn._Reader._templated
+
+    def spy(self, text, pos):
+        out = real(self, text, pos)
+        hits.append(out is not None)
+        return out
+
+    with monkeypatch.context() as m:
+        m.setattr(pbn, "_USE_TEMPLATES", templates)
+        m.setattr(pbn._Reader, "_templated", spy)
+        boards = list(pbn.iter_boards(_blocks(text, lines) if lines else text, "t.pbn", fast=True))
+    return boards, sum(hits)
+
+
+def _same(text: str, monkeypatch, kb_objects, templated: bool = True) -> list:
+    """Templates on == off (whole and in blocks) == the reference lane's view; returns the boards."""
+    machine, kinds = kb_objects
+    plain, hits = _read(text, monkeypatch, templates=False)
+    assert hits == 0
+    want = [_fields(b) for b in plain]
+    ref = pbn.loads(text, "t.pbn")
+    assert [summarize(b, machine, kinds).key() for b in ref] == [summarize(b, machine, kinds).key() for b in plain]
+    for lines in (0, 1, 2, 3, 4):
+        got, hits = _read(text, monkeypatch, templates=True, lines=lines)
+        assert [_fields(b) for b in got] == want, lines
+        if not lines:  # (a text with an odd line break is read without templates; its blocks with none use them)
+            assert bool(hits) == templated, "no record was read by a template: the case tests nothing"
+    return plain
+
+
+def test_records_of_one_layout_are_read_by_their_template(monkeypatch, kb_objects):
+    text = "\n\n".join(record(n) for n in range(1, 6)) + "\n"
+    boards = _same(text, monkeypatch, kb_objects)
+    _, hits = _read(text, monkeypatch, templates=True)
+    assert hits == 3  # the first record teaches the template, the last waits for the text's end
+    assert [b.board for b in boards] == ["1", "2", "3", "4", "5"]
+    assert all(b.codes is not None and not b.problems and b.agrees for b in boards)
+    assert [b.line for b in boards] == [1 + 26 * i for i in range(5)]
+    # notes, play and table lines of any length: still one template
+    varied = "\n\n".join([record(1), record(2, **{'[Note "1:transfer"]': '[Note "1:transfer"]\n[Note "2:x"]',
+                                                  "1H =1= Pass": "1H =1= Pass =2="}),
+                          record(3, **{"- - - -": "- - - -\n- - - -\n- - - -"}),
+                          record(4, **{"1H =1= Pass": "1H Pass", '[Note "1:transfer"]\n': ""}), record(5)]) + "\n\n"
+    boards = _same(varied, monkeypatch, kb_objects)
+    assert _read(varied, monkeypatch, templates=True)[1] == 4
+    assert [sorted(b.notes) for b in pbn.loads(varied, "t.pbn")] == [[1], [1, 2], [1], [], [1]]
+
+
+@pytest.mark.parametrize("crlf", [False, True], ids=["lf", "crlf"])
+@pytest.mark.parametrize("separator", list(SEPARATORS), ids=list(SEPARATORS))
+@pytest.mark.parametrize("case", list(ALMOST), ids=list(ALMOST))
+def test_a_record_that_almost_matches_reads_as_without_templates(monkeypatch, kb_objects, case, separator, crlf):
+    sep = SEPARATORS[separator]
+    play = case.startswith("play-")
+    if not play and "{trick 2}" not in record(1, True):
+        pytest.fail("the play comment layout changed")
+    text = sep.join([record(1, play), record(2, play), record(2, play, **ALMOST[case]), record(3, play),
+                     record(4, play)]) + "\n"
+    if crlf:
+        text = text.replace("\n", "\r\n")
+    boards = _same(text, monkeypatch, kb_objects, templated=case != "form-feed")
+    assert len(boards) >= 4
+
+
+def test_a_file_header_and_a_record_split_over_blocks(monkeypatch, kb_objects):
+    text = "% PBN 2.1\n% EXPORT\n%Font \"Arial\"\n" + "\n\n".join(record(n) for n in range(1, 5)) + "\n"
+    boards = _same(text, monkeypatch, kb_objects)
+    assert [b.line for b in boards] == [4 + 26 * i for i in range(4)]
+    # blocks cut inside records: every block boundary, every record still read whole
+    for lines in (5, 7, 13, 26, 27):
+        got, _ = _read(text, monkeypatch, templates=True, lines=lines)
+        assert [_fields(b) for b in got] == [_fields(b) for b in boards], lines
+
+
+DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "bridge"
+QUIRKS = Path(__file__).resolve().parent / "data" / "bridge"
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason=f"shared bridge data not found at {DATA}")
+def test_every_shared_pbn_file_reads_the_same_with_and_without_templates(monkeypatch):
+    from arbitre.rulings.bridge import reading
+
+    read = 0
+    for path in sorted(DATA.rglob("*.pbn")) + sorted(QUIRKS.glob("*.pbn")):
+        text = reading.decode(path.read_bytes())
+        want = [_fields(b) for b in _read(text, monkeypatch, templates=False)[0]]
+        for lines in (0, 3):
+            got, hits = _read(text, monkeypatch, templates=True, lines=lines)
+            assert [_fields(b) for b in got] == want, (path.name, lines)
+            read += hits if not lines else 0
+    assert read > 3000  # the big generator files are read by their templates
