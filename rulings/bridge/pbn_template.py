@@ -40,8 +40,11 @@ WANTED = ("Board", "Event", "Dealer", "Vulnerable", "Declarer", "Contract", "Res
           "North", "East", "South", "West", "Score", "Deal", "Room", "Table")
 ODD_BREAK_CHARS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # str.splitlines breaks lines there too
 
-_WANTED_VALUE = r'[^"\\\n\[{]*+'
-_OTHER_VALUE = r'[^"\\\n\[{]*+(?:\\[^\n\[{][^"\\\n\[{]*+)*+'
+# a value's character or escape with no bracket or brace (pbn._not_plain rejects a record with one)
+_PLAIN = VALUE[:-1] + r"\[{]"
+_PLAIN_ESCAPE = ESCAPE[:-1] + r"[^\n\[{]"
+_WANTED_VALUE = _PLAIN + "*+"  # no escape either (pbn._Reader._fast leaves those to the reference lane)
+_OTHER_VALUE = f"{_PLAIN}*+(?:{_PLAIN_ESCAPE}{_PLAIN}*+)*+"  # unrolled: one charset run, not a branch a character
 _SECTION_RUN = r'(?:\n[^\[{%" \t\n][^\n\[{"]*+)*+'
 _COMMENT = r"\{[^\[{}^]*+\}"
 _NOTE_RUN = rf'(?:\n\[Note "{_OTHER_VALUE}"\])*+'
