@@ -126,8 +126,11 @@ class _Reader:
     Records are cut where the reference reader ends a game: at a blank line outside a
     ``{ }`` comment and outside an unclosed tag. Each record then goes through the fast
     lane (:meth:`_fast`, when asked and when the record is plain) or the reference lane
-    (:meth:`_reference`, the full tokenizer). State that crosses records lives here: the
-    tag values ``#`` repeats, the record count, whether any tag was seen at all.
+    (:meth:`_reference`, the full tokenizer). In the fast lane a record of a layout met
+    before in the file is cut, proven plain and its tags picked by one match of that layout's
+    template (:mod:`~arbitre.rulings.bridge.pbn_template`, :meth:`_feed_fast`). State that
+    crosses records lives here: the tag values ``#`` repeats, the record count, whether any
+    tag was seen at all, the fast lane's memos and templates.
     """
 
     def __init__(self, source: str, fast: bool) -> None:

@@ -13,20 +13,22 @@ record skipped as runs. Records of another shape do not match and go the general
 The grammar is written once here and ``pbn`` builds its own plain-record regexes from the same
 fragments (:data:`NAME`, :data:`VALUE`, :data:`ESCAPE`, :data:`WANTED`, :data:`ODD_BREAK_CHARS`).
 Why a match is equivalent to the general way (each point narrower than what the general way
-accepts, so a record that matches would be cut and proven plain there too):
+accepts, so a record that matches is cut at the same blank line and proven plain there too, and
+``pbn._Reader._fast_tags`` reads the same values from it):
 
-* a tag line is ``[Name "value"]`` alone on its line, as :data:`pbn._TAG_LINE`, and its value
-  holds no ``[`` or ``{`` (``pbn._not_plain`` rejects a record with one) and no odd line break
-  (``str.splitlines`` breaks there, the general way counts lines differently); a wanted value
-  holds no backslash either (``pbn._Reader._fast`` leaves escaped wanted values to the reference
-  lane);
-* a section line starts with none of ``[ { % "`` nor a blank and holds no ``[ { "``: no tag, no
-  comment, nothing that keeps a record open over a blank line, no ``%`` line (the auction's
-  reader drops those);
-* a comment is whole lines, ``{`` first and ``}`` last, with no ``[ ] { ^ \\`` inside, and never
-  between the ``[Auction]`` tag and the next tag but notes: the fast lane then reads the same
-  calls, notes and play marks in the raw text as in the text with its comments blanked;
-* every record starts with a tag line; a blank line (``pbn._SEPARATOR``) must follow the match.
+* a tag line is ``[Name "value"]`` alone on its line (``pbn._TAG_LINE``, the name literal), its
+  value with no ``[`` or ``{`` (``pbn._not_plain`` rejects a record with one); a wanted value
+  has no backslash either (``pbn._Reader._fast`` leaves escaped wanted values to the reference
+  lane); a wanted tag appears once (the template holds each name once);
+* a section line starts with none of ``[ { % "``, a blank or a line break and holds no
+  ``[ { "``: no tag, no comment, no blank line (which would end the record), nothing that keeps
+  a record open over a blank line, no ``%`` line;
+* a comment is whole lines, ``{`` first and ``}`` last, with no ``[ { ^`` inside (it may hold
+  blank lines: the general way does not cut inside a comment), and never between ``[Auction]``
+  and the next tag but notes: the fast lane reads the same calls, notes and ``^`` play marks in
+  the raw text as in the text with its comments blanked;
+* the record starts with a tag line and a blank line (``pbn._SEPARATOR``) follows the match;
+  the reader uses no template in a block with an odd line break (``ODD_BREAK_CHARS``).
 """
 from __future__ import annotations
 
