@@ -221,3 +221,16 @@ def test_every_shared_pbn_file_reads_the_same_with_and_without_templates(monkeyp
             assert [_fields(b) for b in got] == want, (path.name, lines)
             read += hits if not lines else 0
     assert read > 3000  # the big generator files are read by their templates
+
+
+def test_runs_of_records_no_template_reads_then_templates_again(monkeypatch, kb_objects):
+    """Records no template covers are cut several at a time (the window widens), and the
+    records after them are read by their template again; blank lines inside comments and
+    records the reference lane reads sit among them."""
+    odd = [record(10 + i, **{"2NT Pass 3NT Pass": f"% remark {i}\n2NT Pass 3NT Pass"}) for i in range(11)]
+    odd[3] = record(13, **{"4441}": "4441\n\n}"})
+    odd[6] = record(16, **{"2NT Pass 3NT Pass": "2NT Pass 1S Pass"})
+    text = "\n\n".join([record(1), record(2), *odd, record(3), record(4), *odd[:5], record(5), record(6)]) + "\n"
+    boards = _same(text, monkeypatch, kb_objects)
+    assert len(boards) == 22
+    assert _read(text, monkeypatch, templates=True)[1] >= 3

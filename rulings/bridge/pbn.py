@@ -154,12 +154,13 @@ class _Reader:
         self.templates: list[re.Pattern[str]] = []
         self.learning = _LEARN_MAX
         self.took: tuple[int, int] | None = None
+        self.misses = 0  # records in a row no template read (the general way then cuts more at once)
 
     def feed(self, block: str) -> Iterator[Board]:
         text = self.carry + block if self.carry else block
         if "\r" in text:
             text = text.replace("\r\n", "\n")
-        if self.fast and len(text) <= MAX_RECORD:  # (a longer text: the general way says where its last record starts)
+        if self.fast and _USE_TEMPLATES and len(text) <= MAX_RECORD:  # (a longer text: see where its last record starts)
             yield from self._feed_fast(text)
             return
         chunks, scan = _records(text, self.fast)
@@ -172,16 +173,17 @@ class _Reader:
     def _feed_fast(self, text: str) -> Iterator[Board]:
         """:meth:`feed` for the fast lane: record after record, a record a template matches is
         read from the match (:meth:`_fast_tags`); any other is cut and read the general way
-        (:func:`_first_record`, :meth:`_read`), and a template is learnt from it when the fast
+        (:func:`_first_records`, :meth:`_read`), and a template is learnt from it when the fast
         lane took it. Both ways cut where :func:`_records` cuts the whole text (a template match
         ends at a blank line that surely ends the game: see :mod:`~.pbn_template`)."""
         pos, size = 0, len(text)
-        templates = self.templates if _USE_TEMPLATES and not _has_odd_breaks(text) else []  # (no odd line break)
+        templates = self.templates if not _has_odd_breaks(text) else []  # (templates match no odd line break)
         while pos < size:
             if templates and text.startswith("[", pos):
                 hit = self._templated(text, pos)
                 if hit is not None:
                     board, nxt = hit
+                    self.misses = 0
                     self.line += text.count("\n", pos, nxt)
                     pos = nxt
                     self.numbers.see(board)
@@ -190,20 +192,23 @@ class _Reader:
                         self.held = []
                     yield board
                     continue
-            found = _first_record(text, pos)
+            found = _first_records(text, pos, self.misses)
             if found is None:  # the last record may go on in the next block
                 break
-            window, spans, scan = found
+            window, spans, scan, upto = found
             self.took = None
-            yield from self._read(window, spans, scan, len(window))
-            if self.took is not None and self.learning and _USE_TEMPLATES:
+            yield from self._read(window, spans, scan, upto)
+            pos += upto
+            if self.took is not None and self.learning:
                 template = build_template(window[self.took[0]:self.took[1]])
                 if template is None or template in templates:
                     self.learning -= 1
                 else:
                     templates.insert(0, template)
                     del templates[_TEMPLATES_MAX:]
-            pos += len(window)
+                    self.misses = 0
+                    continue
+            self.misses = min(self.misses + 1, _WINDOW_MAX)  # records no template reads: wider windows
         self.carry = text[pos:]
 
     def _templated(self, text: str, pos: int) -> tuple[Board, int] | None:
@@ -903,8 +908,9 @@ _SKIPPED = re.compile(r'^%[^\n]*|"(?:[^"\\\n]|\\.)*"|;[^\n]*|\{[^}]*\}?', re.MUL
 _ODD_BREAK_CHARS = ODD_BREAK_CHARS
 _ODD_BREAKS = re.compile(f"[{_ODD_BREAK_CHARS}]")
 _HELD_MAX = 1000
-_USE_TEMPLATES = True  # False: the fast lane cuts and proves every record the general way (tests compare)
+_USE_TEMPLATES = True  # False: the fast lane cuts whole blocks and proves every record the general way (tests compare)
 _TEMPLATES_MAX = 8  # record layouts a reader keeps templates of
+_WINDOW_MAX = 6  # the general way cuts at most 2 ** 6 blank lines' worth of records at once
 _LEARN_MAX = 32  # templates a reader may fail to learn (a layout none covers) before it stops trying
 _NOT_NEWLINE = re.compile(r"[^\n]+")
 
@@ -977,24 +983,36 @@ def _records(text: str, fast: bool = False) -> tuple[list[tuple[int, int]], _Sca
     return spans, scan
 
 
-def _first_record(text: str, pos: int) -> tuple[str, list[tuple[int, int]], _Scan] | None:
-    """The first records :func:`_records` cuts from ``text[pos:]`` (a record start): the text
-    up to the end of the blank lines after them, their spans in it and its scan; None when
-    no blank line after ``pos`` ends a record (the last record of a block).
+def _first_records(text: str, pos: int, misses: int) -> tuple[str, list[tuple[int, int]], _Scan, int] | None:
+    """The first records :func:`_records` cuts from ``text[pos:]`` (``pos``: a record start):
+    a window of the text, their spans in it, its scan and where the last of them ends with its
+    blank lines (the next record's start, in the window); None when no blank line after
+    ``pos`` ends a record (the last record of a block).
 
-    :func:`_records` decides a cut from the text between the record's start and the blank
-    line alone, so the text is cut at its blank lines one after another until one is a cut."""
+    The window runs to the ``2 ** misses``-th blank line (one record at a time while templates
+    read the others, more when they do not), then on, one blank line at a time, until one of its
+    blank lines is a cut. :func:`_records` decides a cut from the text between the record's
+    start and the blank line alone, so the cuts in a window are the cuts in the whole text."""
     at = pos
+    want = 1 << misses
     while True:
         m = _SEPARATOR.search(text, at)
         if m is None:
-            return None
-        window = text[pos:m.end()]
+            if at == pos:
+                return None
+            want = 0  # fewer blank lines left than wanted: the window runs to the last one
+        else:
+            at = m.end()
+            want -= 1
+        if want > 0:
+            continue
+        window = text[pos:at]
         spans, scan = _records(window, True)
         if len(spans) > 1:
-            spans.pop()  # the empty record after the blank line
-            return window, spans, scan
-        at = m.end()
+            upto, _ = spans.pop()  # after the last cut: empty, or a record the window ends inside
+            return window, spans, scan, upto
+        if m is None:  # no cut, no blank line left
+            return None
 
 
 def _header_quotes(text: str) -> int:
