@@ -11,12 +11,10 @@ four lines (a record then spans blocks), with ``\\n`` or ``\\r\\n`` line ends.
 from __future__ import annotations
 
 import dataclasses
-import sqlite3
 from pathlib import Path
 
 import pytest
 
-from arbitre.kb.access import load_irregularity_kinds, load_machine
 from arbitre.rulings.bridge import pbn
 from arbitre.rulings.bridge.summary import summarize
 
@@ -105,15 +103,6 @@ ALMOST = {  # one record each, after two the template covers
     "score-table-only": {"N NT  9\nS NT  9": "N NT  9"},
 }
 SEPARATORS = {"blank": "\n\n", "three": "\n\n\n", "spaces": "\n  \n"}
-
-
-@pytest.fixture(scope="module")
-def kb_objects(kb_path):
-    conn = sqlite3.connect(kb_path)
-    try:
-        return load_machine(conn), load_irregularity_kinds(conn)
-    finally:
-        conn.close()
 
 
 def _fields(b) -> tuple:
