@@ -223,3 +223,15 @@ def test_runs_of_records_no_template_reads_then_templates_again(monkeypatch, kb_
     boards = _same(text, monkeypatch, kb_objects)
     assert len(boards) == 22
     assert _read(text, monkeypatch, templates=True)[1] >= 3
+
+
+def test_paragraphs_of_percent_lines_between_records(monkeypatch, kb_objects):
+    """A paragraph of ``%`` lines alone (teaching files put remarks between deals) makes no
+    board, in both ways; stray text before the first tag is still reported where it was."""
+    remark = "% Leads\n%\n% lead the boss trump"
+    text = "\n\n".join([remark, record(1), remark, record(2), record(3), remark, remark, record(4), remark]) + "\n"
+    boards = _same(text, monkeypatch, kb_objects)
+    assert [b.board for b in boards] == ["1", "2", "3", "4"]
+    stray = "\n\n".join(["some words", remark, record(1), remark, record(2), record(3)]) + "\n"
+    boards = _same(stray, monkeypatch, kb_objects)
+    assert [b.board for b in boards] == [None, "1", "2", "3"] and boards[0].problems

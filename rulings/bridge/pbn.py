@@ -192,6 +192,16 @@ class _Reader:
                         self.held = []
                     yield board
                     continue
+            if templates and text.startswith("%", pos):  # a paragraph of % lines alone: no game, nothing to read
+                run = _PERCENT_LINES.match(text, pos)
+                sep = _SEPARATOR.match(text, run.end()) if run is not None else None
+                if sep is not None:
+                    self.line += text.count("\n", pos, sep.end())
+                    pos = sep.end()
+                    if self.held:  # (as :meth:`_read` does after a record with no board)
+                        yield from self.held
+                        self.held = []
+                    continue
             found = _first_records(text, pos, self.misses)
             if found is None:  # the last record may go on in the next block
                 break
@@ -910,6 +920,7 @@ _ODD_BREAKS = re.compile(f"[{_ODD_BREAK_CHARS}]")
 _HELD_MAX = 1000
 _USE_TEMPLATES = True  # False: the fast lane cuts whole blocks and proves every record the general way (tests compare)
 _TEMPLATES_MAX = 8  # record layouts a reader keeps templates of
+_PERCENT_LINES = re.compile(r"%[^\n]*(?:\n%[^\n]*)*")
 _WINDOW_MAX = 6  # the general way cuts at most 2 ** 6 blank lines' worth of records at once
 _LEARN_MAX = 32  # templates a reader may fail to learn (a layout none covers) before it stops trying
 _NOT_NEWLINE = re.compile(r"[^\n]+")
