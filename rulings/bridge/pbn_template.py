@@ -24,9 +24,11 @@ accepts, so a record that matches is cut at the same blank line and proven plain
   ``[ { "``: no tag, no comment, no blank line (which would end the record), nothing that keeps
   a record open over a blank line, no ``%`` line;
 * a comment is whole lines, ``{`` first and ``}`` last, with no ``[ { ^`` inside (it may hold
-  blank lines: the general way does not cut inside a comment), and never between ``[Auction]``
-  and the next tag but notes: the fast lane reads the same calls, notes and ``^`` play marks in
-  the raw text as in the text with its comments blanked;
+  blank lines: the general way does not cut inside a comment), so the fast lane reads the same
+  notes and ``^`` play marks in the raw text as in the text with its comments blanked; the
+  calls too, but where a comment follows them with no note between (a template makes none
+  there; a record may hold none of the notes its template's comment follows): the fast lane then
+  reads the comment's ``{`` as a call it does not know and leaves the record to the general way;
 * the record starts with a tag line and a blank line (``pbn._SEPARATOR``) follows the match;
   the reader uses no template in a block with an odd line break (``ODD_BREAK_CHARS``).
 """
@@ -65,7 +67,7 @@ def build(record: str) -> re.Pattern[str] | None:
     (or anywhere) become a run of any length; each comment line stays where it is."""
     parts: list[str] = []
     seen: set[str] = set()
-    after_auction = False  # between [Auction] and the next tag but notes: no comment allowed
+    after_auction = False  # right after the auction's calls: no comment (the fast lane would read it as calls)
     pos, size = 0, len(record)
     while pos < size:
         if pos:
@@ -85,6 +87,7 @@ def build(record: str) -> re.Pattern[str] | None:
                     return None
                 if parts[-1] != _NOTE_RUN:
                     parts.append(_NOTE_RUN)
+                after_auction = False
             elif name in _WANTED_SET:
                 if name in seen:
                     return None
