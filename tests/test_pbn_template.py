@@ -237,6 +237,9 @@ def test_paragraphs_of_percent_lines_between_records(monkeypatch, kb_objects):
     text = "\n\n".join([remark, record(1), remark, record(2), record(3), remark, remark, record(4), remark]) + "\n"
     boards = _same(text, monkeypatch, kb_objects)
     assert [b.board for b in boards] == ["1", "2", "3", "4"]
+    for odd in ("% see [Board 3]", '% the "Precision" system', "% {a brace"):  # a paragraph the cutter keeps
+        text = "\n\n".join([record(1), record(2), f"{remark}\n{odd}", record(3), record(4)]) + "\n"
+        assert len(_same(text, monkeypatch, kb_objects)) == 4
     stray = "\n\n".join(["some words", remark, record(1), remark, record(2), record(3)]) + "\n"
     boards = _same(stray, monkeypatch, kb_objects)
     assert [b.board for b in boards] == [None, "1", "2", "3"] and boards[0].problems

@@ -920,7 +920,8 @@ _ODD_BREAKS = re.compile(f"[{_ODD_BREAK_CHARS}]")
 _HELD_MAX = 1000
 _USE_TEMPLATES = True  # False: the fast lane cuts whole blocks and proves every record the general way (tests compare)
 _TEMPLATES_MAX = 8  # record layouts a reader keeps templates of
-_PERCENT_LINES = re.compile(r"%[^\n]*(?:\n%[^\n]*)*")
+# % lines with no "[" (the cutter would take it for a tag and keep the paragraph with the next record), "{" or '"'
+_PERCENT_LINES = re.compile(r'%[^\n\[{"]*(?:\n%[^\n\[{"]*)*')
 _WINDOW_MAX = 6  # the general way cuts at most 2 ** 6 blank lines' worth of records at once
 _LEARN_MAX = 32  # templates a reader may fail to learn (a layout none covers) before it stops trying
 _NOT_NEWLINE = re.compile(r"[^\n]+")
