@@ -243,3 +243,19 @@ def test_paragraphs_of_percent_lines_between_records(monkeypatch, kb_objects):
     stray = "\n\n".join(["some words", remark, record(1), remark, record(2), record(3)]) + "\n"
     boards = _same(stray, monkeypatch, kb_objects)
     assert [b.board for b in boards] == [None, "1", "2", "3"] and boards[0].problems
+
+
+@pytest.mark.parametrize("odd", ["\x0c", "\x85", "\u2028", "\r"], ids=["ff", "nel", "ls", "cr"])
+def test_a_block_with_an_odd_line_break_reads_as_without_templates(monkeypatch, kb_objects, odd):
+    """Templates learnt in a clean block are not used in a later block with an odd line break
+    (str.splitlines breaks lines there: the general way counts lines differently), nor are
+    templates learnt inside such a block; the % paragraphs of such a block are cut the general way."""
+    first = "\n\n".join([record(1), record(2)]) + "\n\n"
+    second = "\n\n".join([record(3), record(4), record(5, **{"- - - -": f"- -{odd}- -"}), "% a remark",
+                          record(6), record(7, **{"- - - -": f"- -{odd}- -"}), record(8)]) + "\n"
+    want = []
+    with monkeypatch.context() as m:
+        m.setattr(pbn, "_USE_TEMPLATES", False)
+        want = [_fields(b) for b in pbn.iter_boards([first, second], "t.pbn", fast=True)]
+    got = [_fields(b) for b in pbn.iter_boards([first, second], "t.pbn", fast=True)]
+    assert got == want and len(got) == 8

@@ -177,9 +177,12 @@ class _Reader:
         lane took it. Both ways cut where :func:`_records` cuts the whole text (a template match
         ends at a blank line that surely ends the game: see :mod:`~.pbn_template`)."""
         pos, size = 0, len(text)
-        templates = self.templates if not _has_odd_breaks(text) else []  # (templates match no odd line break)
+        templates = self.templates
+        # no template, no % paragraph passed over, nothing learnt in a block with an odd line break
+        # (str.splitlines breaks lines there: the general way counts the lines of such a record)
+        plain = not _has_odd_breaks(text)
         while pos < size:
-            if templates and text.startswith("[", pos):
+            if plain and templates and text.startswith("[", pos):
                 hit = self._templated(text, pos)
                 if hit is not None:
                     board, nxt = hit
@@ -192,7 +195,7 @@ class _Reader:
                         self.held = []
                     yield board
                     continue
-            if templates and text.startswith("%", pos):  # a paragraph of % lines alone: no game, nothing to read
+            if plain and text.startswith("%", pos):  # a paragraph of % lines alone: no game, nothing to read
                 run = _PERCENT_LINES.match(text, pos)
                 sep = _SEPARATOR.match(text, run.end()) if run is not None else None
                 if sep is not None:
@@ -209,7 +212,7 @@ class _Reader:
             self.took = None
             yield from self._read(window, spans, scan, upto)
             pos += upto
-            if self.took is not None and self.learning:
+            if plain and self.took is not None and self.learning:
                 template = build_template(window[self.took[0]:self.took[1]])
                 if template is None or template in templates:
                     self.learning -= 1
