@@ -14,6 +14,8 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from arbitre.rulings.bridge import pbn
 from arbitre.rulings.bridge.summary import summarize
@@ -141,14 +143,16 @@ def _read(text: str, monkeypatch, templates: bool, lines: int = 0) -> tuple[list
 
 
 def _same(text: str, monkeypatch, kb_objects, templated: bool = True) -> list:
-    """Templates on == off (whole and in blocks) == the reference lane's view; returns the boards."""
+    """Templates on == off, whole and in blocks (the same blocks each time: a block edge may put a
+    record in the other lane, with or without templates), and the reference lane's view; returns
+    the boards read whole without templates."""
     machine, kinds = kb_objects
     plain, hits = _read(text, monkeypatch, templates=False)
     assert hits == 0
-    want = [_fields(b) for b in plain]
     ref = pbn.loads(text, "t.pbn")
     assert [summarize(b, machine, kinds).key() for b in ref] == [summarize(b, machine, kinds).key() for b in plain]
     for lines in (0, 1, 2, 3, 4):
+        want = [_fields(b) for b in (_read(text, monkeypatch, templates=False, lines=lines)[0] if lines else plain)]
         got, hits = _read(text, monkeypatch, templates=True, lines=lines)
         assert [_fields(b) for b in got] == want, lines
         if not lines:  # (a text with an odd line break is read without templates; its blocks with none use them)
@@ -209,8 +213,8 @@ def test_every_shared_pbn_file_reads_the_same_with_and_without_templates(monkeyp
     read = 0
     for path in sorted(DATA.rglob("*.pbn")) + sorted(QUIRKS.glob("*.pbn")):
         text = reading.decode(path.read_bytes())
-        want = [_fields(b) for b in _read(text, monkeypatch, templates=False)[0]]
         for lines in (0, 3):
+            want = [_fields(b) for b in _read(text, monkeypatch, templates=False, lines=lines)[0]]
             got, hits = _read(text, monkeypatch, templates=True, lines=lines)
             assert [_fields(b) for b in got] == want, (path.name, lines)
             read += hits if not lines else 0
@@ -259,3 +263,23 @@ def test_a_block_with_an_odd_line_break_reads_as_without_templates(monkeypatch, 
         want = [_fields(b) for b in pbn.iter_boards([first, second], "t.pbn", fast=True)]
     got = [_fields(b) for b in pbn.iter_boards([first, second], "t.pbn", fast=True)]
     assert got == want and len(got) == 8
+
+
+_EDIT_CHARS = ['[', ']', '{', '}', '"', "\\", "%", "^", ";", "\n", "\n\n", " ", "\t", "#", "=", "\r", "\x0c", "+", "*",
+               "=2=", '[Note "2:x"]\n', "{c}\n", "\n{c}", "\n{c\n\nd}", '[Auction "N"]\n', "Pass ", "\n% x\n", '"]', "^R"]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(layout=st.sampled_from(["", "play", "notes"]),
+       edits=st.lists(st.tuples(st.floats(0, 1, exclude_max=True), st.sampled_from(_EDIT_CHARS),
+                                st.booleans()), min_size=1, max_size=3))
+def test_random_edits_of_a_record_read_as_without_templates(monkeypatch, layout, edits):
+    """A character put in or taken out anywhere in a record among records a template reads."""
+    target = record(3, layout)
+    for where, char, insert in edits:
+        at = int(where * len(target))
+        target = target[:at] + char + target[at:] if insert else target[:at] + target[at + 1:]
+    text = "\n\n".join([record(1, layout), record(2, layout), target, record(4, layout), record(5, layout)]) + "\n"
+    for lines in (0, 1, 3):
+        want = [_fields(b) for b in _read(text, monkeypatch, templates=False, lines=lines)[0]]
+        assert [_fields(b) for b in _read(text, monkeypatch, templates=True, lines=lines)[0]] == want
