@@ -19,6 +19,18 @@ def kb_path(tmp_path_factory) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def kb_objects(kb_path):
+    """The machine and the irregularity kinds of the built KB (what ``summary.summarize`` takes)."""
+    from arbitre.kb.access import load_irregularity_kinds, load_machine
+
+    conn = sqlite3.connect(kb_path)
+    try:
+        return load_machine(conn), load_irregularity_kinds(conn)
+    finally:
+        conn.close()
+
+
 @pytest.fixture()
 def fresh_db(tmp_path, monkeypatch, kb_path) -> Path:
     """A private copy of the built KB, named by ``ARBITRE_DB`` (for tests that write: the log, --save)."""

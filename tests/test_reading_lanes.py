@@ -9,29 +9,18 @@ every shared real record, on hand-written files with the quirks of other generat
 """
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbitre.kb.access import load_irregularity_kinds, load_machine
 from arbitre.rulings.bridge import lin, pbn, reading
 from arbitre.rulings.bridge.summary import _from_report, state_table, summarize
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent.parent / "shared" / "data" / "bridge"
 QUIRKS = HERE / "data" / "bridge"
-
-
-@pytest.fixture(scope="module")
-def kb_objects(kb_path):
-    conn = sqlite3.connect(kb_path)
-    try:
-        return load_machine(conn), load_irregularity_kinds(conn)
-    finally:
-        conn.close()
 
 
 def _key(b) -> tuple:

@@ -32,6 +32,8 @@ from typing import IO, Any, Literal
 
 from arbitre.rulings.bridge import kernel
 from arbitre.rulings.bridge.calls import PASS, Call, CallKind
+from arbitre.rulings.bridge.pbn_template import ESCAPE, NAME, ODD_BREAK_CHARS, VALUE, WANTED
+from arbitre.rulings.bridge.pbn_template import build as build_template
 from arbitre.rulings.bridge.records import (
     MAX_RECORD,
     STANDARD_CALLS,
@@ -124,8 +126,11 @@ class _Reader:
     Records are cut where the reference reader ends a game: at a blank line outside a
     ``{ }`` comment and outside an unclosed tag. Each record then goes through the fast
     lane (:meth:`_fast`, when asked and when the record is plain) or the reference lane
-    (:meth:`_reference`, the full tokenizer). State that crosses records lives here: the
-    tag values ``#`` repeats, the record count, whether any tag was seen at all.
+    (:meth:`_reference`, the full tokenizer). In the fast lane a record of a layout met
+    before in the file is cut, proven plain and its tags picked by one match of that layout's
+    template (:mod:`~arbitre.rulings.bridge.pbn_template`, :meth:`_feed_fast`). State that
+    crosses records lives here: the tag values ``#`` repeats, the record count, whether any
+    tag was seen at all, the fast lane's memos and templates.
     """
 
     def __init__(self, source: str, fast: bool) -> None:
@@ -144,17 +149,100 @@ class _Reader:
         self.seated: dict[tuple[str | None, ...], dict[Seat, str]] = {}
         self.findings: dict[Any, Any] = {}
         self.numbers = _Numbers()
+        # the fast lane's record templates (pbn_template), most recently matched first; ``took``:
+        # where the last record _fast took starts and ends (a template is learnt from it)
+        self.templates: list[re.Pattern[str]] = []
+        self.learning = _LEARN_MAX
+        self.took: tuple[int, int] | None = None
+        self.misses = 0  # records in a row no template read (the general way then cuts more at once)
 
     def feed(self, block: str) -> Iterator[Board]:
         text = self.carry + block if self.carry else block
         if "\r" in text:
             text = text.replace("\r\n", "\n")
+        if self.fast and _USE_TEMPLATES and len(text) <= MAX_RECORD:  # (a longer text: see where its last record starts)
+            yield from self._feed_fast(text)
+            return
         chunks, scan = _records(text, self.fast)
         last_start, _ = chunks.pop()
         self.carry = text[last_start:]  # the last record may go on in the next block
         if len(self.carry) > MAX_RECORD:
             raise _too_long(self.source, self.line + text.count("\n", 0, last_start))
         yield from self._read(text, chunks, scan, last_start)
+
+    def _feed_fast(self, text: str) -> Iterator[Board]:
+        """:meth:`feed` for the fast lane: record after record, a record a template matches is
+        read from the match (:meth:`_fast_tags`); any other is cut and read the general way
+        (:func:`_first_records`, :meth:`_read`), and a template is learnt from it when the fast
+        lane took it. Both ways cut where :func:`_records` cuts the whole text (a template match
+        ends at a blank line that surely ends the game: see :mod:`~.pbn_template`)."""
+        pos, size = 0, len(text)
+        templates = self.templates
+        # no template, no % paragraph passed over, nothing learnt in a block with an odd line break
+        # (str.splitlines breaks lines there: the general way counts the lines of such a record)
+        plain = not _has_odd_breaks(text)
+        while pos < size:
+            if plain and templates and text.startswith("[", pos):
+                hit = self._templated(text, pos)
+                if hit is not None:
+                    board, nxt = hit
+                    self.misses = 0
+                    self.line += text.count("\n", pos, nxt)
+                    pos = nxt
+                    self.numbers.see(board)
+                    if self.held:
+                        yield from self.held
+                        self.held = []
+                    yield board
+                    continue
+            if plain and text.startswith("%", pos):  # a paragraph of % lines alone: no game, nothing to read
+                run = _PERCENT_LINES.match(text, pos)
+                sep = _SEPARATOR.match(text, run.end()) if run is not None else None
+                if sep is not None:
+                    self.line += text.count("\n", pos, sep.end())
+                    pos = sep.end()
+                    if self.held:  # (as :meth:`_read` does after a record with no board)
+                        yield from self.held
+                        self.held = []
+                    continue
+            found = _first_records(text, pos, self.misses)
+            if found is None:  # the last record may go on in the next block
+                break
+            window, spans, scan, upto = found
+            self.took = None
+            yield from self._read(window, spans, scan, upto)
+            pos += upto
+            if plain and self.took is not None and self.learning:
+                template = build_template(window[self.took[0]:self.took[1]])
+                if template is None or template in templates:
+                    self.learning -= 1
+                else:
+                    templates.insert(0, template)
+                    del templates[_TEMPLATES_MAX:]
+                    self.misses = 0
+                    continue
+            self.misses = min(self.misses + 1, _WINDOW_MAX)  # records no template reads: wider windows
+        self.carry = text[pos:]
+
+    def _templated(self, text: str, pos: int) -> tuple[Board, int] | None:
+        """The board of the record at ``pos`` and where the next one starts, when a template
+        matches it and a blank line follows; None otherwise (then the general way reads it)."""
+        templates = self.templates
+        for i, template in enumerate(templates):
+            m = template.match(text, pos)
+            if m is None:
+                continue
+            end = m.end()
+            sep = _SEPARATOR.match(text, end)
+            if sep is None:
+                continue
+            board = self._fast_tags(text, pos, pos, end, self.line, m.groupdict())
+            if board is None:  # not for the fast lane after all (an irregular auction...)
+                return None
+            if i:
+                templates.insert(0, templates.pop(i))
+            return board, sep.end()
+        return None
 
     def close(self) -> Iterator[Board]:
         text, self.carry = self.carry, ""
@@ -225,6 +313,15 @@ class _Reader:
         tags = dict(found)
         if len(tags) != len(found):  # a wanted tag twice (a second auction...): the reference says what it means
             return None
+        board = self._fast_tags(clean, start, at, end, line0, tags)
+        if board is not None:
+            self.took = (at, end)
+        return board
+
+    def _fast_tags(self, clean: str, start: int, at: int, end: int, line0: int, tags: dict[str, str]) -> Board | None:
+        """The rest of :meth:`_fast` once the record ``clean[start:end]`` (first tag at ``at``) is
+        proven plain and its wanted ``tags`` found, by :meth:`_fast` or by a template
+        (:mod:`~arbitre.rulings.bridge.pbn_template`)."""
         if "#" in tags.values():
             previous = self.previous
             tags = {k: (previous.get(k, "") if v == "#" else v) for k, v in tags.items()}
@@ -821,9 +918,15 @@ _LINE_COMMENT = re.compile(r"\{[^}\n]*\}")
 _BRACE = re.compile(r"\{")
 # what can hide a "{" or a blank line from the record cutter: % lines, quoted values, ; comments, { } comments
 _SKIPPED = re.compile(r'^%[^\n]*|"(?:[^"\\\n]|\\.)*"|;[^\n]*|\{[^}]*\}?', re.MULTILINE)
-_ODD_BREAK_CHARS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # str.splitlines breaks lines there too
+_ODD_BREAK_CHARS = ODD_BREAK_CHARS
 _ODD_BREAKS = re.compile(f"[{_ODD_BREAK_CHARS}]")
 _HELD_MAX = 1000
+_USE_TEMPLATES = True  # False: the fast lane cuts whole blocks and proves every record the general way (tests compare)
+_TEMPLATES_MAX = 8  # record layouts a reader keeps templates of
+# % lines with no "[" (the cutter would take it for a tag and keep the paragraph with the next record), "{" or '"'
+_PERCENT_LINES = re.compile(r'%[^\n\[{"]*(?:\n%[^\n\[{"]*)*')
+_WINDOW_MAX = 6  # the general way cuts at most 2 ** 6 blank lines' worth of records at once
+_LEARN_MAX = 32  # templates a reader may fail to learn (a layout none covers) before it stops trying
 _NOT_NEWLINE = re.compile(r"[^\n]+")
 
 
@@ -893,6 +996,38 @@ def _records(text: str, fast: bool = False) -> tuple[list[tuple[int, int]], _Sca
         start = m.end()
     spans.append((start, len(text)))
     return spans, scan
+
+
+def _first_records(text: str, pos: int, misses: int) -> tuple[str, list[tuple[int, int]], _Scan, int] | None:
+    """The first records :func:`_records` cuts from ``text[pos:]`` (``pos``: a record start):
+    a window of the text, their spans in it, its scan and where the last of them ends with its
+    blank lines (the next record's start, in the window); None when no blank line after
+    ``pos`` ends a record (the last record of a block).
+
+    The window runs to the ``2 ** misses``-th blank line (one record at a time while templates
+    read the others, more when they do not), then on, one blank line at a time, until one of its
+    blank lines is a cut. :func:`_records` decides a cut from the text between the record's
+    start and the blank line alone, so the cuts in a window are the cuts in the whole text."""
+    at = pos
+    want = 1 << misses
+    while True:
+        m = _SEPARATOR.search(text, at)
+        if m is None:
+            if at == pos:
+                return None
+            want = 0  # fewer blank lines left than wanted: the window runs to the last one
+        else:
+            at = m.end()
+            want -= 1
+        if want > 0:
+            continue
+        window = text[pos:at]
+        spans, scan = _records(window, True)
+        if len(spans) > 1:
+            upto, _ = spans.pop()  # after the last cut: empty, or a record the window ends inside
+            return window, spans, scan, upto
+        if m is None:  # no cut, no blank line left
+            return None
 
 
 def _header_quotes(text: str) -> int:
@@ -987,16 +1122,16 @@ def _open_quote(text: str, start: int, end: int, comments: list[int]) -> bool:
 
 
 # -- the fast lane -----------------------------------------------------------------------------------
-_TAG_LINE = r'\[[A-Za-z0-9]+ "(?:[^"\\\n]|\\.)*"\]'
+_TAG_LINE = rf'\[{NAME} "(?:{VALUE}|{ESCAPE})*"\]'
 _TAG_LINE_RE = re.compile(_TAG_LINE)
 # a "[" that does not open a plain tag line: after something else than a line break (the
 # lookbehind), or not followed by the rest of one tag and the line's end. The literal "[" lets
 # the regex engine jump from "[" to "[".
-_ODD_BRACKET = re.compile(r'\[(?:(?<=[^\n]\[)|(?![A-Za-z0-9]+ "[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"\]$))', re.MULTILINE)
+_ODD_BRACKET = re.compile(rf'\[(?:(?<=[^\n]\[)|(?!{NAME} "{VALUE}*+(?:{ESCAPE}{VALUE}*+)*+"\]$))', re.MULTILINE)
 # In a plain record '[Name "' only opens a tag line, so these need no line anchors (which would
 # stop the regex engine from jumping from "[" to "[").
-_WANT_HEAD = re.compile(r'\[(?:Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West|Score|Deal|Room|Table) "')
-_WANT = re.compile(r'\[(Board|Event|Dealer|Vulnerable|Declarer|Contract|Result|Auction|North|East|South|West|Score|Deal|Room|Table) "([^"\\\n]*+)"\]')
+_WANT_HEAD = re.compile(rf'\[(?:{"|".join(WANTED)}) "')
+_WANT = re.compile(rf'\[({"|".join(WANTED)}) "({VALUE}*+)"\]')
 _BEFORE_TAGS = re.compile(r"(?:[ \t\n]*%[^\n]*)*[ \t\n]*")  # blank and % lines before a record's first tag
 _SEAT_CODE = {"N": 0, "E": 1, "S": 2, "W": 3}
 _VUL_OK = frozenset(("None", "NS", "EW", "All", "Both", "Love", "-", "none", "ns", "ew", "all", "both", "love",
