@@ -23,7 +23,7 @@ _SKIPPED = re.compile(r'^%[^\n]*|"(?:[^"\\\n]|\\.)*"|;[^\n]*|\{[^}]*\}?', re.MUL
 _ODD_BREAK_CHARS = ODD_BREAK_CHARS
 _ODD_BREAKS = re.compile(f"[{_ODD_BREAK_CHARS}]")
 _NOT_NEWLINE = re.compile(r"[^\n]+")
-# a plain tag line; the blank and % lines a record may start with
+# a plain tag line (the last tag before a blank line must be one for the cutter to cut there)
 _TAG_LINE = rf'\[{NAME} "(?:{VALUE}|{ESCAPE})*"\]'
 _TAG_LINE_RE = re.compile(_TAG_LINE)
 # a "[" that does not open a plain tag line: after something else than a line break (the
