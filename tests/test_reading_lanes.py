@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbitre.rulings.bridge import lin, pbn, reading
+from arbitre.rulings.bridge import lin, pbn, pbn_cut, reading
 from arbitre.rulings.bridge.summary import _from_report, state_table, summarize
 
 HERE = Path(__file__).resolve().parent
@@ -239,9 +239,9 @@ def test_comment_lines_take_the_fast_lane_and_blank_lines_inside_comments_do_not
     out = _compare(text, pbn, "comments.pbn", machine, kinds, block_lines=4)
     assert [b.board for b in out] == ["1", "2", "3"] and all(b.codes is not None for b in out)
     assert all(str(b.contract) == "4S N" and b.agrees and not b.problems for b in out)
-    assert pbn._line_comments(text) is not None  # the one-line path was taken
+    assert pbn_cut._line_comments(text) is not None  # the one-line path was taken
     spanning = text.replace("{Shape 4333 4432 5332 4441}", "{Shape 4333\n\n4432}", 1)
-    assert pbn._line_comments(spanning) is None
+    assert pbn_cut._line_comments(spanning) is None
     out = _compare(spanning, pbn, "spanning.pbn", machine, kinds, block_lines=3)
     assert [b.board for b in out] == ["1", "2", "3"]
     assert [b.line for b in out] == [1, 1 + _LINES + 4, 1 + 2 * (_LINES + 2) + 2]  # the comment holds two more lines

@@ -10,16 +10,17 @@ captured, the sections' lines (calls, play, score tables) and the ``{ }`` commen
 record skipped as runs. Records of another shape do not match and go the general way
 (``pbn._Reader``), so a template is only a faster proof, never a second reading of a record.
 
-The grammar is written once here and ``pbn`` builds its own plain-record regexes from the same
-fragments (:data:`NAME`, :data:`VALUE`, :data:`ESCAPE`, :data:`WANTED`, :data:`ODD_BREAK_CHARS`).
+The grammar is written once here and ``pbn_cut`` and ``pbn_fast`` build their plain-record
+regexes from the same fragments (:data:`NAME`, :data:`VALUE`, :data:`ESCAPE`, :data:`WANTED`,
+:data:`ODD_BREAK_CHARS`).
 Why a match is equivalent to the general way (each point narrower than what the general way
 accepts, so a record that matches is cut at the same blank line and proven plain there too, and
-``pbn._Reader._fast_tags`` reads the same values from it):
+``pbn_fast._FastLane._fast_tags`` reads the same values from it):
 
-* a tag line is ``[Name "value"]`` alone on its line (``pbn._TAG_LINE``, the name literal), its
-  value with no ``[`` or ``{`` (``pbn._not_plain`` rejects a record with one); a wanted value
-  has no backslash either (``pbn._Reader._fast`` leaves escaped wanted values to the reference
-  lane); a wanted tag appears once (the template holds each name once);
+* a tag line is ``[Name "value"]`` alone on its line (``pbn_cut._TAG_LINE``, the name literal), its
+  value with no ``[`` or ``{`` (``pbn_cut._not_plain`` rejects a record with one); a wanted value
+  has no backslash either (``pbn_fast._FastLane._fast`` leaves escaped wanted values to the
+  reference lane); a wanted tag appears once (the template holds each name once);
 * a section line starts with none of ``[ { % "``, a blank or a line break and holds no
   ``[ { "``: no tag, no comment, no blank line (which would end the record), nothing that keeps
   a record open over a blank line, no ``%`` line;
@@ -29,14 +30,14 @@ accepts, so a record that matches is cut at the same blank line and proven plain
   calls too, but where a comment follows them with no note between (a template makes none
   there; a record may hold none of the notes its template's comment follows): the fast lane then
   reads the comment's ``{`` as a call it does not know and leaves the record to the general way;
-* the record starts with a tag line and a blank line (``pbn._SEPARATOR``) follows the match;
+* the record starts with a tag line and a blank line (``pbn_cut._SEPARATOR``) follows the match;
   the reader uses no template in a block with an odd line break (``ODD_BREAK_CHARS``).
 """
 from __future__ import annotations
 
 import re
 
-# -- the plain tag line, in fragments (pbn builds its regexes from these) ------------------------
+# -- the plain tag line, in fragments (pbn_cut and pbn_fast build their regexes from these) ----------
 NAME = r"[A-Za-z0-9]+"
 VALUE = r'[^"\\\n]'  # one character of a tag value but an escape
 ESCAPE = r"\\."  # an escaped character (``\"``, ``\\``...)
@@ -44,10 +45,10 @@ WANTED = ("Board", "Event", "Dealer", "Vulnerable", "Declarer", "Contract", "Res
           "North", "East", "South", "West", "Score", "Deal", "Room", "Table")
 ODD_BREAK_CHARS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # str.splitlines breaks lines there too
 
-# a value's character or escape with no bracket or brace (pbn._not_plain rejects a record with one)
+# a value's character or escape with no bracket or brace (pbn_cut._not_plain rejects a record with one)
 _PLAIN = VALUE[:-1] + r"\[{]"
 _PLAIN_ESCAPE = ESCAPE[:-1] + r"[^\n\[{]"
-_WANTED_VALUE = _PLAIN + "*+"  # no escape either (pbn._Reader._fast leaves those to the reference lane)
+_WANTED_VALUE = _PLAIN + "*+"  # no escape either (pbn_fast._FastLane._fast leaves those to the reference lane)
 _OTHER_VALUE = f"{_PLAIN}*+(?:{_PLAIN_ESCAPE}{_PLAIN}*+)*+"  # unrolled: one charset run, not a branch a character
 _SECTION_RUN = r'(?:\n[^\[{%" \t\n][^\n\[{"]*+)*+'
 _COMMENT = r"\{[^\[{}^]*+\}"
