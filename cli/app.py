@@ -249,6 +249,7 @@ cmd_classify.register(app)
 
 def main() -> None:
     """Console-script entry point."""
+    output.drop_unreadable_sizes()
     app()
 
 

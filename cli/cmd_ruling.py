@@ -14,6 +14,7 @@ import typer
 
 from arbitre.cli import exitcodes
 from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, err, escape, fail, game_option, out, print_json
+from arbitre.rulings.digits import is_number
 from arbitre.rulings.i18n import T
 
 RulingGameOpt = game_option("ruling", "bridge")  # games with ruling trees (from the registry)
@@ -138,7 +139,7 @@ def interact(walk, lang: str, console, read: Callable[[], str | None]) -> bool:
             walk.restart()
             auto_steps(walk, lang, console)
             continue
-        if choice.isdigit() and 1 <= int(choice) <= len(walk.choices):
+        if is_number(choice) and 1 <= int(choice) <= len(walk.choices):
             choice = walk.choices[int(choice) - 1].code
         from arbitre.rulings.errors import InputError
 

@@ -8,6 +8,7 @@ import typer
 
 from arbitre.cli import exitcodes
 from arbitre.cli.common import Lang, LangOpt, fail
+from arbitre.rulings.digits import is_number
 
 app = typer.Typer(help="The coinche table server. Example: arbitre coinche serve --bots 3", no_args_is_help=True)
 
@@ -50,7 +51,7 @@ def serve_cmd(
     step, multiplier = 0, 4
     for item in variant or []:
         key, _, value = item.partition("=")
-        if key == "bid-step" and value.isdigit() and int(value) > 0:
+        if key == "bid-step" and is_number(value) and int(value) > 0:
             step = int(value)
         elif key == "surcoinche" and value in ("3", "4"):
             multiplier = int(value)

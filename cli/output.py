@@ -25,6 +25,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from arbitre.rulings.digits import is_number
 from arbitre.rulings.i18n import LANGS, T
 
 if TYPE_CHECKING:
@@ -104,9 +105,20 @@ def escape(value: object) -> str:
     return _escape("" if value is None else str(value))
 
 
+def drop_unreadable_sizes() -> None:
+    """Forget ``COLUMNS`` and ``LINES`` when they are not whole numbers (``COLUMNS=²``).
+
+    Rich reads both with ``isdigit`` then ``int``, which fails on such a value before any
+    message can be printed; a terminal size that is not a number says nothing anyway, so
+    the output then takes the terminal's own size (or Rich's default)."""
+    for name in ("COLUMNS", "LINES"):
+        if name in os.environ and not is_number(os.environ[name]):
+            del os.environ[name]
+
+
 def _width_from_env() -> int | None:
     columns = os.environ.get("COLUMNS", "")
-    return int(columns) if columns.isdigit() and int(columns) > 0 else None
+    return int(columns) if is_number(columns) and int(columns) > 0 else None
 
 
 @lru_cache(maxsize=1)

@@ -58,6 +58,7 @@ from arbitre.rulings.belote.coinche import (
     may_surcoinche,
 )
 from arbitre.rulings.calls import CallKind as CallKind  # the shared vocabulary (re-exported)
+from arbitre.rulings.digits import is_number
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -342,7 +343,7 @@ class CoincheAuction:
             return ERR_BIDDINGOVER, None
         option = _fold(call.option)
         level = _LEVELS.get(option)
-        if level is None and not option.isdigit():
+        if level is None and not is_number(option):
             return err_option(call.option), None
         value = int(option) if level is None else (CAPOT_VALUE if level is Level.CAPOT else GENERALE_VALUE)
         if level is None and value < MIN_BID:

@@ -41,6 +41,7 @@ from arbitre.rulings.bridge.records import (
 )
 from arbitre.rulings.bridge.records import too_long as _too_long
 from arbitre.rulings.bridge.seats import Seat
+from arbitre.rulings.digits import is_number
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -324,7 +325,7 @@ class _Reader:
             elif e == "v":  # vg
                 fields = value.split(",")
                 header.event = fields[0].strip() or None
-                if len(fields) > 3 and fields[3].strip().isdigit():
+                if len(fields) > 3 and is_number(fields[3].strip()):
                     header.first = int(fields[3])
             else:  # rs
                 header.results = value.split(",")
@@ -401,7 +402,7 @@ def _players(names: list[str], room: str | None) -> dict[Seat, str]:
 
 def _board_id(board: Board, value: str, header: _Header) -> None:
     """``qx|o9|`` / ``qx|c9,BOARD 9|`` / ``ah|Board 9|``: room, number, and the ``rs|`` entry."""
-    if value.startswith("Board ") and value[6:].isascii() and value[6:].isdigit():  # ah|Board 9|: the usual
+    if value.startswith("Board ") and is_number(value[6:]):  # ah|Board 9|: the usual
         board.board = value  # (its own first field, stripped: no comma, no blank at either end)
         board.number = int(value[6:])
     else:
@@ -420,7 +421,7 @@ def _other_id(board: Board, value: str) -> None:
     ident = value.split(",")[0].strip()
     board.board = ident or board.board
     room = ident[:1].lower()
-    if room in ("o", "c") and ident[1:].isascii() and ident[1:].isdigit():  # ASCII: "²".isdigit() is True
+    if room in ("o", "c") and is_number(ident[1:]):
         board.room = "open" if room == "o" else "closed"
         board.number = int(ident[1:])
     else:

@@ -20,6 +20,7 @@ from arbitre.rulings.bridge.pbn_reference import _PIECES, _PLAY_MARK, _SUFFIXES,
 from arbitre.rulings.bridge.pbn_template import VALUE, WANTED
 from arbitre.rulings.bridge.records import STANDARD_CALLS, Board, RecordedResult, finish_board, parse_recorded
 from arbitre.rulings.bridge.seats import Seat
+from arbitre.rulings.digits import is_number
 
 # In a plain record '[Name "' only opens a tag line, so these need no line anchors (which would
 # stop the regex engine from jumping from "[" to "[").
@@ -156,7 +157,7 @@ class _FastLane:
         board_id = get("Board")
         # (every field up to ``codes`` by position: half the cost of naming them)
         board = Board(self.source, self.count, line, "pbn", board_id,
-                      int(board_id) if board_id is not None and board_id.isdigit() else None, None,
+                      int(board_id) if board_id is not None and is_number(board_id) else None, None,
                       get("Event") or None, _SEATS[dealer] if dealer >= 0 else None, _VUL[vul.upper()] if vul else None,
                       self._players(tags), [], None if codes is None else _SEATS[dealer], False, rec, {},
                       unfinished and codes is not None, [], codes)

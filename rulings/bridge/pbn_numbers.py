@@ -8,6 +8,7 @@ before it, so the reader (:mod:`~arbitre.rulings.bridge.pbn`) shows every board 
 from __future__ import annotations
 
 from arbitre.rulings.bridge.records import Board
+from arbitre.rulings.digits import is_number
 from arbitre.rulings.i18n import T
 
 
@@ -39,7 +40,7 @@ class _Numbers:
                 and (b.has_auction or b.recorded is not None or b.deal)
                 and (b.deal is None or _same_deal(b.deal, self.last_deal))):
             b.board = self.last
-            if b.board.isdigit():
+            if is_number(b.board):
                 b.number = int(b.board)
         self.last_event = b.event
         if b.board is None:

@@ -15,6 +15,7 @@ import re
 from arbitre.rulings.bridge.calls import PASS, Call, CallKind
 from arbitre.rulings.bridge.records import STANDARD_CALLS, Board, CallToken, finish_board, parse_recorded
 from arbitre.rulings.bridge.seats import Seat
+from arbitre.rulings.digits import is_number
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -219,7 +220,7 @@ def _tag(game: _Game, name: str, value: str, line: int, column: int) -> bool:
     if name == "Note":
         if game.scope == "Auction":
             idx, sep, text = value.partition(":")
-            if not sep or not idx.strip().isdigit() or not 1 <= int(idx) <= 32:
+            if not sep or not is_number(idx.strip()) or not 1 <= int(idx) <= 32:
                 game.problem("bad-tag", T("note mal formée {v!r} (attendu « n:texte », n de 1 à 32)",
                                           "malformed note {v!r} (expected \"n:text\", n from 1 to 32)").format(v=value),
                              line, column, value)
@@ -267,7 +268,7 @@ def _build(game: _Game, source: str, index: int) -> Board:
         board.add_problem(code, message, line, column, token)
     if "Board" in tags:
         board.board = tags["Board"]
-        if board.board.isdigit():
+        if is_number(board.board):
             board.number = int(board.board)
     board.event = tags.get("Event") or None
     dealer_text = tags.get("Dealer", "").strip()
@@ -348,7 +349,7 @@ def _auction(board: Board, game: _Game, first_seat: str) -> None:
                     bids += call.kind is _BID
                 continue
             pieces = [(word, col)]
-        elif word[0] == "=" and word[-1] == "=" and word[1:-1].isdigit():
+        elif word[0] == "=" and word[-1] == "=" and is_number(word[1:-1]):
             _note(board, last, word, line, col)
             continue
         else:
@@ -401,7 +402,7 @@ def _auction(board: Board, game: _Game, first_seat: str) -> None:
                     _note(board, last, text, line, c)
                     continue
                 if text[0] == "$":
-                    if last is None or not text[1:].isdigit() or not 0 <= int(text[1:]) <= 255:
+                    if last is None or not is_number(text[1:]) or not 0 <= int(text[1:]) <= 255:
                         problem("unknown-token", T("NAG illisible ou sans déclaration {t!r}",
                                                    "unreadable NAG or no call before it {t!r}").format(t=text),
                                 line, c, text)
@@ -482,7 +483,7 @@ def _set_dealer(board: Board, seat: Seat, line: int, column: int) -> None:
 
 def _note(board: Board, last: CallToken | None, text: str, line: int, col: int) -> None:
     body = text[1:-1] if len(text) > 2 and text.endswith("=") else ""
-    if last is None or not body.isdigit() or not 1 <= int(body) <= 32 or last.note is not None:
+    if last is None or not is_number(body) or not 1 <= int(body) <= 32 or last.note is not None:
         board.add_problem("unknown-token", T("appel de note illisible, en double ou sans déclaration {t!r}",
                                              "unreadable, doubled or orphan note reference {t!r}").format(t=text),
                           line, col, text)

@@ -10,6 +10,8 @@ call them; nothing else here knows about files.
 """
 from __future__ import annotations
 
+from arbitre.rulings.digits import is_number
+
 __all__ = ["declarer_vulnerable", "read_score", "score", "tricks_taken"]
 
 _TRICK_VALUE = {"C": 20, "D": 20, "H": 30, "S": 30, "NT": 30}
@@ -74,23 +76,23 @@ def tricks_taken(result: str, level: int, declarer: str | None = None) -> int | 
     """Tricks won by declarer from a recorded result: ``10`` (PBN), ``NS 9 EW 4`` (PBN, by
     side: ``declarer`` says which), ``=``, ``+1``, ``-2`` (LIN); ``^``-marked values read the
     same. None when it is not a result."""
-    if result.isdigit():  # the common case, PBN's tricks
+    if is_number(result):  # the common case, PBN's tricks
         return int(result)
     text = result.strip().lstrip("^").strip()
     if not text:
         return None
-    if text.isdigit():
+    if is_number(text):
         return int(text)
     words = text.split()
     if len(words) in (2, 4) and declarer is not None:
         sides = dict(zip(words[::2], words[1::2], strict=False))
         mine = "NS" if declarer in ("N", "S") else "EW"
         other = "EW" if mine == "NS" else "NS"
-        if set(sides) <= {"NS", "EW"} and all(v.isdigit() for v in sides.values()):
+        if set(sides) <= {"NS", "EW"} and all(is_number(v) for v in sides.values()):
             return int(sides[mine]) if mine in sides else 13 - int(sides[other])
     if text == "=":
         return level + 6
-    if text[0] in "+-" and text[1:].isdigit():
+    if text[0] in "+-" and is_number(text[1:]):
         return level + 6 + int(text)
     return None
 

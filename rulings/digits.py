@@ -1,0 +1,13 @@
+"""Whole numbers as records, protocols and the command line write them: ASCII digits only.
+
+Why: ``str.isdigit`` is also true of superscripts and other Unicode digits ("²", "①"),
+which ``int`` refuses, so a check with ``isdigit`` followed by ``int`` let such a character
+through to an internal error (a PBN auction holding ``$²`` stopped ``classify`` with exit
+70). Every "is this a number?" check before an ``int`` goes through :func:`is_number`.
+"""
+from __future__ import annotations
+
+
+def is_number(text: str) -> bool:
+    """True when ``text`` is one or more ASCII digits, so that ``int(text)`` reads it."""
+    return text.isascii() and text.isdigit()
