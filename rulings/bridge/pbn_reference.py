@@ -36,6 +36,9 @@ _PIECES = re.compile(r"=[^=\s]*=?|\$[^\s=!?$]*|[!?]+|\^.|[^=!?$^]+")
 _ESCAPE = re.compile(r"\\(.)")
 _SPECIAL = re.compile(r'[\[{;"%]')
 
+_BAD_NAG = T("NAG illisible ou sans déclaration {t!r}", "unreadable NAG or no call before it {t!r}")
+_BAD_SUFFIX = T("suffixe illisible, en double ou sans déclaration {t!r}", "unreadable, doubled or orphan suffix {t!r}")
+
 
 class _Game:
     """What one game collects while its lines are read; :func:`_build` makes the board."""
@@ -401,19 +404,14 @@ def _auction(board: Board, game: _Game, first_seat: str) -> None:
                 if text[0] == "=":
                     _note(board, last, text, line, c)
                     continue
-                if text[0] == "$":
-                    if last is None or not is_number(text[1:]) or not 0 <= int(text[1:]) <= 255:
-                        problem("unknown-token", T("NAG illisible ou sans déclaration {t!r}",
-                                                   "unreadable NAG or no call before it {t!r}").format(t=text),
-                                line, c, text)
+                if text[0] in "$!?":  # a NAG ($0 to $255) or a suffix (! ? !! ...), on the call before it
+                    if text[0] == "$":
+                        readable, unreadable = is_number(text[1:]) and int(text[1:]) <= 255, _BAD_NAG
                     else:
-                        last.annotations.append(text)
-                    continue
-                if text[0] in "!?":
-                    if last is None or text not in _SUFFIXES or any(a[0] in "!?" for a in last.annotations):
-                        problem("unknown-token", T("suffixe illisible, en double ou sans déclaration {t!r}",
-                                                   "unreadable, doubled or orphan suffix {t!r}").format(t=text),
-                                line, c, text)
+                        readable = text in _SUFFIXES and not (last is not None and any(a[0] in "!?" for a in last.annotations))
+                        unreadable = _BAD_SUFFIX
+                    if last is None or not readable:
+                        problem("unknown-token", unreadable.format(t=text), line, c, text)
                     else:
                         last.annotations.append(text)
                     continue
