@@ -98,9 +98,9 @@ def check_cmd(
     Exit codes: 0 clean, 1 defects found, 2 unreadable input.
     """
     try:
-        from arbitre.rulings.jsonrecord import read_record_file
+        from arbitre.rulings.textfile import read_text_file
 
-        text = read_record_file(record)
+        text = read_text_file(record)
         if game == "coinche":  # a coinche table record (arbitre coinche serve --record-dir)
             from arbitre.rulings.belote.coinche_check import check_coinche, load_coinche_record
 

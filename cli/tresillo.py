@@ -153,9 +153,9 @@ def check_cmd(
 
     try:
         options, rule = _options(retourne_value, triomphe_rule)
-        from arbitre.rulings.jsonrecord import read_record_file
+        from arbitre.rulings.textfile import read_text_file
 
-        text = read_record_file(record)
+        text = read_text_file(record)
         game = read_record(text, source=str(record))
     except InputError as e:
         raise typer.Exit(input_error(e, lang.value, as_json)) from None

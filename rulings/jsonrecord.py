@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from arbitre.rulings.errors import InputError
@@ -41,23 +40,6 @@ def field_error(err: ValidationError, source: str | None, brackets: bool = True)
     more_en = f" (and {count - 1} more error(s))" if count > 1 else ""
     msg = first["msg"]
     return InputError(T(f"champ {path} : {msg}{more_fr}", f"field {path}: {msg}{more_en}"), token=path, source=source)
-
-
-def read_record_file(path: Path) -> str:
-    """The text of the record file at ``path``: UTF-8, a byte-order mark at the start skipped
-    (Windows editors write one; the bridge readers skip it too). An :class:`InputError` naming
-    the file, and the byte for text that is not UTF-8, when it cannot be read."""
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        why = err.strerror or str(err)
-        raise InputError(T(f"fichier illisible : {why}", f"cannot read file: {why}"), source=str(path)) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        byte = err.start + (4 if data.startswith(b"\xef\xbb\xbf") else 1)  # counted in the file, from 1
-        raise InputError(T(f"fichier illisible : pas de l'UTF-8 (octet {byte})",
-                           f"cannot read file: not UTF-8 (byte {byte})"), source=str(path)) from None
 
 
 def read_json(text: str, source: str | None = None) -> Any:

@@ -1,9 +1,10 @@
-"""Reading a belote or tresillo record file (``belote check``, ``tresillo check``): found by the
+"""Reading a file the user names (``belote check``, ``tresillo check``, ``ruling --answers``): found by the
 structured fuzzing (tests/test_fuzz_mutation.py). A record saved with a byte-order mark (as
 Windows editors save UTF-8) was refused with Python's own words ("Unexpected UTF-8 BOM (decode
 using utf-8-sig)"), while the bridge readers and ``belote classify`` skip it; a byte that is not
-UTF-8 was reported in English inside the French message, counted from 0. Both checkers now read
-through :func:`arbitre.rulings.jsonrecord.read_record_file`."""
+UTF-8 was reported in English inside the French message, counted from 0. An answers file with a
+byte-order mark lost its first answer ("unknown node '\\ufeffis-revoke'"). All three now read
+through :func:`arbitre.rulings.textfile.read_text_file`."""
 from __future__ import annotations
 
 import json
@@ -51,3 +52,20 @@ def test_a_missing_record_is_named(record, tmp_path):
     game, _ = record
     r = runner.invoke(app, [game, "check", str(tmp_path / "absent.json")])
     assert r.exit_code == 2 and "absent.json" in r.stderr and "cannot read file" in r.stderr
+
+
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"])
+def test_an_answers_file_with_a_byte_order_mark_is_read(tmp_path, bom):
+    answers = tmp_path / "answers.txt"
+    answers.write_bytes(bom + b"is-revoke=no\n")
+    r = runner.invoke(app, ["ruling", "renonce", "--answers", str(answers), "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["path"][0]["answer"] == "no"
+
+
+def test_an_answers_file_that_is_not_utf8_is_named(tmp_path):
+    answers = tmp_path / "answers.txt"
+    answers.write_bytes(b"is-revoke=no\n\xff")
+    r = runner.invoke(app, ["ruling", "renonce", "--answers", str(answers), "--lang", "fr"])
+    assert r.exit_code == 2
+    assert r.stderr.strip() == f"erreur : {answers}: fichier illisible : pas de l'UTF-8 (octet 14)"
