@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from recorddiff import _paths as json_paths
 from test_fuzz import FUZZ, check
 
 HERE = Path(__file__).resolve().parent
@@ -95,16 +96,6 @@ def test_mutated_shared_records(tmp_path):
             check(["classify", str(path), "--summary"], [path.name])
 
 
-def _json_paths(doc, prefix=()):
-    if isinstance(doc, dict):
-        for k, v in doc.items():
-            yield from _json_paths(v, (*prefix, k))
-    elif isinstance(doc, list):
-        for i, v in enumerate(doc):
-            yield from _json_paths(v, (*prefix, i))
-    yield prefix
-
-
 def _set(doc, path, value):
     if not path:
         return value
@@ -139,7 +130,7 @@ def game_records(tmp_path_factory):
        as_key=st.booleans())
 def test_mutated_game_records(tmp_path_factory, game_records, game, pick, value, as_key):
     doc = json.loads(json.dumps(game_records[game]))
-    paths = [p for p in _json_paths(doc) if p]
+    paths = [p for p in json_paths(doc) if p]
     path = paths[pick % len(paths)]
     if as_key and isinstance(path[-1], str) and isinstance(value, str):
         parent = _set(doc, (), doc)
