@@ -1,5 +1,5 @@
 """Numbers that Python's ``int`` reads but a record does not write: ``1_000``, ``٤٢٠`` (Arabic-
-Indic digits), ``１０`` (full width), blanks around the digits. Found by the structured fuzzing
+Indic digits), ``１０`` (full width), blanks around the digits, an underscore in a coinche bid. Found by the structured fuzzing
 (tests/test_fuzz_mutation.py): such a value used to count silently as the number it looks
 like, so a record with ``[Score "NS 4_20"]`` checked clean. Each is now reported as unreadable,
 naming the value."""
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from arbitre.rulings.belote.coinche_auction import classify_coinche
 from arbitre.rulings.bridge import pbn
 from arbitre.rulings.bridge.scoring import read_score, tricks_taken
 from arbitre.rulings.digits import is_signed_number
@@ -38,3 +39,17 @@ def test_well_written_scores_still_read(score, value):
 @pytest.mark.parametrize("result", ["+1_0", "-٣", "+ 1"])
 def test_a_result_spelled_as_python_would_read_it_is_not_a_result(result):
     assert tricks_taken(result, 1, "N") is None
+
+
+@pytest.mark.parametrize(("calls", "option"), [("1_000H PASS", "1_000H"), ("80_H PASS", "80_H"),
+                                               ("1_000 H PASS", "1_000"), ("CONTRACT 1_000 Hearts PASS", "1_000")])
+def test_a_coinche_bid_with_an_underscore_is_refused_by_name(calls, option):
+    """``1_000H`` used to be read as a bid of 1 in the suit ``_000H`` (432, "the minimum bidding
+    value is 80"): the value the user wrote was silently cut to its first digit."""
+    r = classify_coinche(calls)
+    assert [c.code for c in r.calls] == [435, 200]
+    assert r.calls[0].message.en == f"{option} is not a valid option."
+
+
+def test_well_written_coinche_bids_still_read():
+    assert [c.code for c in classify_coinche("80H 90 Pi CONTRACT 100 Hearts 110♥ PASS PASS PASS").calls] == [200] * 7
