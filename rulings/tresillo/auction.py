@@ -27,7 +27,6 @@ classifier.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -36,6 +35,7 @@ from typing import Any
 from arbitre.rulings.calls import CallKind
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+from arbitre.rulings.textfold import strip_accents
 
 
 class Kind(IntEnum):
@@ -304,7 +304,7 @@ def speakers_of(dealer: int, players: int = 4) -> list[int]:
 # -- reading typed auctions ------------------------------------------------------------
 
 def _norm(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    text = strip_accents(text).lower()
     return re.sub(r"[\s_!'’-]+", " ", text).strip()
 
 
