@@ -152,12 +152,32 @@ def test_mutated_game_record_text(tmp_path_factory, game_records, game, mut):
     check([game, "check", str(file)], [file.name, "record.json"])
 
 
+AUCTIONS = [(["classify", "--game", "coinche"], "80H 90 Pi X XX PASS PASS PASS"),
+            (["classify", "--game", "coinche"], "CONTRACT 100 Hearts capot TA générale Co PASS"),
+            (["belote", "classify", "--game", "belote"], "prends passe passe passe"),
+            (["tresillo", "classify"], "passe, je joue, plus solo, passe, passe"),
+            (["tresillo", "classify", "--three"], "je joue, plus solo, solo, passe"),
+            (["classify"], "1C 1H 2NT X XX 3S P P P")]
+
+
+@FUZZ
+@given(which=st.sampled_from(AUCTIONS), mut=mutation, json_=st.booleans())
+def test_mutated_auctions(which, mut, json_):
+    base, text = which
+    bad = mutate(text, *mut)
+    if "\x00" in bad:
+        return  # argv cannot hold NUL
+    check([*base, bad] + (["--json"] if json_ else []), [bad, *bad.split(), *bad.split(","), "argument"])
+
+
 NUMERIC_OPTIONS = [
     (["belote", "play", "--target", "100"], ["--seed", "--target", "--budget"]),
     (["belote", "gym", "--team-a", "simple", "--team-b", "random", "--deals", "2", "--workers", "1"], ["--deals", "--workers", "--seed", "--budget"]),
     (["tresillo", "play", "--coups", "1"], ["--seed", "--coups", "--stake", "--retourne-value"]),
     (["db", "show", "laws"], ["--limit"]),
     (["classify", "1H P P P"], ["--dealer"]),
+    (["tresillo", "classify", "passe, je joue, plus solo, passe, passe"], ["--dealer"]),
+    (["tresillo", "play", "--coups", "1", "--players", "simple,simple,simple"], ["--seed", "--stake"]),
 ]
 
 
