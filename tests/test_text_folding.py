@@ -38,3 +38,12 @@ def test_accented_tresillo_words_still_read():
 def test_a_tresillo_card_with_a_foreign_character_is_not_a_card(text):
     with pytest.raises(InputError):
         parse_card(text)
+
+
+@pytest.mark.parametrize(("auction", "kind"), [("passe, je joue, plus Ⅻ, passe", "Ⅻ"),
+                                               ("passe, je joue, je monte Xyz-Abc, passe", "Xyz-Abc")])
+def test_an_unknown_kind_is_named_as_written(auction, kind):
+    """The kind used to be named as folded (``ⅻ``, ``xyz abc``), which is not what the user wrote."""
+    with pytest.raises(InputError) as caught:
+        parse_auction(auction)
+    assert f"'{kind}'" in caught.value.message.get("en") and f"« {kind} »" in caught.value.message.get("fr")

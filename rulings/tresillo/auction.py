@@ -305,7 +305,10 @@ def speakers_of(dealer: int, players: int = 4) -> list[int]:
 
 def _norm(text: str) -> str:
     text = strip_accents(text).lower()
-    return re.sub(r"[\s_!'’-]+", " ", text).strip()
+    return _SEPARATORS.sub(" ", text).strip()
+
+
+_SEPARATORS = re.compile(r"[\s_!'’-]+")
 
 
 _PASS_WORDS = {"passe", "je passe", "pass", "paso", "p"}
@@ -344,6 +347,8 @@ def parse_call(text: str) -> Call:
         if word == more:
             return Call(MORE)
         if word.startswith(more + " "):
+            if word[len(more) + 1:] not in KIND_WORDS:  # name the kind as written, not as folded
+                parse_kind(_SEPARATORS.split(text.strip(), maxsplit=more.count(" ") + 1)[-1])
             return Call(MORE, parse_kind(word[len(more) + 1:]))
     raise InputError(T(f"annonce illisible : « {text.strip()} » (attendu : passe, je joue, plus [jeu])",
                        f"unreadable call: '{text.strip()}' (expected: passe, je joue, plus [kind])"),
