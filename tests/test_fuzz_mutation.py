@@ -167,7 +167,7 @@ def test_mutated_auctions(which, mut, json_):
     bad = mutate(text, *mut)
     if "\x00" in bad:
         return  # argv cannot hold NUL
-    check([*base, bad] + (["--json"] if json_ else []), [bad, *bad.split(), *bad.split(","), "argument"])
+    check([*base, bad] + (["--json"] if json_ else []), [bad, *re.split(r"[\s,;]+", bad), *bad.split(","), "argument"])
 
 
 NUMERIC_OPTIONS = [
