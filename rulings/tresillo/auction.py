@@ -348,7 +348,7 @@ def parse_call(text: str) -> Call:
             return Call(MORE)
         if word.startswith(more + " "):
             if word[len(more) + 1:] not in KIND_WORDS:  # name the kind as written, not as folded
-                parse_kind(_SEPARATORS.split(text.strip(), maxsplit=more.count(" ") + 1)[-1])
+                parse_kind(text.strip().split(None, more.count(" ") + 1)[-1])
             return Call(MORE, parse_kind(word[len(more) + 1:]))
     raise InputError(T(f"annonce illisible : « {text.strip()} » (attendu : passe, je joue, plus [jeu])",
                        f"unreadable call: '{text.strip()}' (expected: passe, je joue, plus [kind])"),
