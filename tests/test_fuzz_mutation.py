@@ -24,10 +24,10 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from recorddiff import _paths as json_paths
-from test_fuzz import FUZZ, check
+from test_fuzz import EXAMPLES, FUZZ, check
 
 HERE = Path(__file__).resolve().parent
 SHARED = HERE.parent / ".." / "shared" / "data" / "bridge"
@@ -85,7 +85,8 @@ def test_bridge_records_with_bad_bytes(tmp_path_factory, which, at, raw):
 
 def test_mutated_shared_records(tmp_path):
     """A few real records of ../shared, each token class mutated once (deterministic)."""
-    records = shared_records("pbn", ".pbn", 2) + shared_records("lin", ".lin", 2)
+    count = 1 if EXAMPLES <= 50 else 3  # the quick suite takes one record of each kind
+    records = shared_records("pbn", ".pbn", count) + shared_records("lin", ".lin", count)
     if not records:
         pytest.skip("../shared/data/bridge is absent in this checkout")
     for n, source in enumerate(records):
@@ -191,7 +192,7 @@ def test_numeric_options(which, pick, value):
     check([*base, option, value], [option, value, option.lstrip("-")])
 
 
-@FUZZ
+@settings(FUZZ, max_examples=max(5, EXAMPLES // 3))  # a process each: a third of the examples
 @given(name=st.sampled_from(["ARBITRE_LANG", "COLUMNS", "LINES", "ARBITRE_DB"]), value=tricky,
        args=st.sampled_from([["classify", "1H P P P"], ["ruling", "list"], ["db", "show", "laws", "--limit", "2"]]))
 def test_environment(tmp_path_factory, name, value, args):
