@@ -82,7 +82,8 @@ def main(argv: list[str]) -> int:
     if argv[0] == "fuzz":
         setup("test")
         env = {**os.environ, "ARBITRE_FUZZ_EXAMPLES": os.environ.get("ARBITRE_FUZZ_EXAMPLES", "2000")}
-        return subprocess.call([str(PY), "-m", "pytest", "-q", "-p", "no:randomly", "tests/test_fuzz.py", *argv[1:]],
+        return subprocess.call([str(PY), "-m", "pytest", "-q", "-p", "no:randomly", "tests/test_fuzz.py",
+                                "tests/test_fuzz_mutation.py", *argv[1:]],
                                cwd=ROOT, env=env)
     if argv[0] == "bench":
         setup("bench")

@@ -98,10 +98,9 @@ def check_cmd(
     Exit codes: 0 clean, 1 defects found, 2 unreadable input.
     """
     try:
-        try:
-            text = record.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise InputError(T(f"fichier illisible : {err}", f"cannot read file: {err}"), source=str(record)) from None
+        from arbitre.rulings.textfile import read_text_file
+
+        text = read_text_file(record)
         if game == "coinche":  # a coinche table record (arbitre coinche serve --record-dir)
             from arbitre.rulings.belote.coinche_check import check_coinche, load_coinche_record
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from arbitre.cli import exitcodes
-from arbitre.cli.common import Lang, LangOpt, game_option
+from arbitre.cli.common import Lang, LangOpt, game_option, path_kind
 from arbitre.cli.output import input_error, print_error, print_json
 from arbitre.cli.render_coinche import render_coinche_classification
 from arbitre.rulings.errors import InputError
@@ -27,7 +27,7 @@ def _auction_sources(inputs: list[str]) -> list[tuple[str, str]]:
     sources: list[tuple[str, str]] = []
     words: list[str] = []
     for arg in inputs:
-        if arg == "-" or Path(arg).is_file() or "/" in arg or arg.lower().endswith(".txt"):
+        if arg == "-" or path_kind(Path(arg))[1] or "/" in arg or arg.lower().endswith(".txt"):
             if words:
                 sources.append(("text", " ".join(words)))
                 words = []

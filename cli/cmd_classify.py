@@ -16,20 +16,12 @@ from typing import Annotated
 import typer
 
 from arbitre.cli import exitcodes
-from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, game_option, out
+from arbitre.cli.common import DbOpt, JsonOpt, Lang, LangOpt, game_option, out, path_kind
 from arbitre.cli.output import note, print_error
 
 _PATH_SUFFIXES = (".pbn", ".lin", ".txt", ".json")
 _PATH_PREFIXES = ("./", "../", "/", "~")
 _FOLDER_SUFFIXES = (".pbn", ".lin")
-
-
-def _exists(p: Path) -> tuple[bool, bool]:
-    """(is a folder, is a file); a name the system refuses (too long...) is neither."""
-    try:
-        return p.is_dir(), p.is_file()
-    except (OSError, ValueError):
-        return False, False
 
 
 def _sources(inputs: list[str]) -> list[tuple[str, str | Path]]:
@@ -54,7 +46,7 @@ def _sources(inputs: list[str]) -> list[tuple[str, str | Path]]:
 
             fail("an empty argument is neither an auction nor a file")
         p = Path(arg).expanduser() if arg.startswith("~") else Path(arg)
-        is_dir, is_file = _exists(p) if arg != "-" else (False, False)
+        is_dir, is_file = path_kind(p) if arg != "-" else (False, False)
         if arg == "-":
             flush()
             sources.append(("stdin", "-"))

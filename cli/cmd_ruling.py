@@ -317,13 +317,9 @@ def register(app: typer.Typer) -> None:
             return
         answers = _parse_pairs(list(answer or []), "--answer")
         if answers_file is not None:
-            try:
-                lines = answers_file.read_text(encoding="utf-8").splitlines()
-            except OSError as e:
-                fail(T(f"{answers_file} : fichier illisible ({e.strerror})", f"{answers_file}: cannot read file ({e.strerror})"))
-            except UnicodeDecodeError as e:
-                fail(T(f"{answers_file} : pas de l'UTF-8 (octet {e.start + 1})",
-                       f"{answers_file}: not UTF-8 (byte {e.start + 1})"))
+            from arbitre.rulings.textfile import read_text_file
+
+            lines = read_text_file(answers_file).splitlines()
             answers.update(_parse_pairs([ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")],
                                         str(answers_file)))
         _check_answer_nodes(forest, answers)

@@ -26,6 +26,15 @@ DbOpt = Annotated[
 ]
 
 
+def path_kind(p: Path) -> tuple[bool, bool]:
+    """(is a folder, is a file); a name the system refuses (too long, a NUL...) is neither, so
+    an argument that is an auction, however long, is never mistaken for a broken path."""
+    try:
+        return p.is_dir(), p.is_file()
+    except (OSError, ValueError):
+        return False, False
+
+
 def fail(message: T | str, code: int = exitcodes.BAD_INPUT) -> NoReturn:
     """``error: <message>`` on stderr (localised, escaped), then exit with ``code``."""
     error(message, code)

@@ -153,10 +153,9 @@ def check_cmd(
 
     try:
         options, rule = _options(retourne_value, triomphe_rule)
-        try:
-            text = record.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise InputError(T(f"fichier illisible : {e}", f"cannot read file: {e}"), source=str(record)) from None
+        from arbitre.rulings.textfile import read_text_file
+
+        text = read_text_file(record)
         game = read_record(text, source=str(record))
     except InputError as e:
         raise typer.Exit(input_error(e, lang.value, as_json)) from None

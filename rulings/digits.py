@@ -11,3 +11,12 @@ from __future__ import annotations
 def is_number(text: str) -> bool:
     """True when ``text`` is one or more ASCII digits, so that ``int(text)`` reads it."""
     return text.isascii() and text.isdigit()
+
+
+def is_signed_number(text: str) -> bool:
+    """True when ``text`` is :func:`is_number`, optionally after one ``+`` or ``-``.
+
+    Why: ``int`` also reads ``1_000``, ``٤٢٠`` and surrounding blanks, so a value a record
+    writes wrongly (``[Score "NS 4_20"]``) would silently count as ``420``.
+    """
+    return is_number(text[1:] if text[:1] in ("+", "-") else text)

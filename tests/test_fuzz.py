@@ -3,7 +3,8 @@ belote records, coinche lines, ruling answers and db arguments never give a trac
 only with documented codes, and every error message names its input.
 
 The suite runs a bounded number of examples per target (fast); the long campaign is
-``python3 dev.py fuzz`` (``ARBITRE_FUZZ_EXAMPLES``, 2,000 per target by default).
+``python3 dev.py fuzz`` (``ARBITRE_FUZZ_EXAMPLES``, 2,000 per target by default), with the
+structured mutations of tests/test_fuzz_mutation.py.
 """
 from __future__ import annotations
 

@@ -147,7 +147,8 @@ _COINCHE = {"X", "COINCHE", "CONTRE"}
 _SURCOINCHE = {"XX", "SURCOINCHE", "SURCONTRE"}
 _CONTRACT = {"CONTRACT", "CONTRAT"}
 _LEVELS = {"CAPOT": Level.CAPOT, "GENERALE": Level.GENERALE}
-_BID_RE = re.compile(r"^(\d+)(\D.*)?$")
+_BID_RE = re.compile(r"^(\d+)([^\d_].*)?$")  # the value, then the suit: "1_000H" is not 1 + "_000H"
+_BID_START = re.compile(r"^\d")  # a bid, well formed or not (its option is judged: 435 names it)
 _FRENCH_SUITS = {"COEUR": Suit.HEARTS, "CARREAU": Suit.DIAMONDS, "TREFLE": Suit.CLUBS, "PIQUE": Suit.SPADES}
 
 
@@ -192,7 +193,7 @@ def _level_word(tok: str) -> bool:
 def _starts_call(tok: str) -> bool:
     u = _fold(tok)
     return (u in _PASS or u in _COINCHE or u in _SURCOINCHE or u in _CONTRACT or _level_word(tok)
-            or bool(_BID_RE.match(tok)))
+            or bool(_BID_START.match(tok)))
 
 
 def bid_call(args: Sequence[str], text: str | None = None) -> Call:
@@ -245,7 +246,7 @@ def read_calls(text: str) -> list[Call]:
             calls.append(Call(tok, CallKind.DOUBLE))
         elif u in _SURCOINCHE:
             calls.append(Call(tok, CallKind.REDOUBLE))
-        elif u in _CONTRACT or _level_word(tok) or _BID_RE.match(tok):
+        elif u in _CONTRACT or _level_word(tok) or _BID_START.match(tok):
             words = [tok]
             if u in _CONTRACT:
                 words = [tok]

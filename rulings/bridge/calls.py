@@ -15,7 +15,6 @@ Grammar (case-insensitive, accents optional; documented in the README):
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from enum import IntEnum
 
@@ -23,6 +22,7 @@ from arbitre.rulings.bridge.kernel import text as code_text
 from arbitre.rulings.calls import CallKind as CallKind  # the shared vocabulary (re-exported)
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+from arbitre.rulings.textfold import strip_accents
 
 
 class Strain(IntEnum):
@@ -45,8 +45,7 @@ class Strain(IntEnum):
 
 
 def _fold(text: str) -> str:
-    text = text.casefold().replace("œ", "oe").replace("æ", "ae")
-    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+    return strip_accents(text.casefold().replace("œ", "oe").replace("æ", "ae"))
 
 
 _STRAIN_WORDS: dict[str, Strain] = {

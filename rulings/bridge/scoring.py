@@ -10,7 +10,7 @@ call them; nothing else here knows about files.
 """
 from __future__ import annotations
 
-from arbitre.rulings.digits import is_number
+from arbitre.rulings.digits import is_number, is_signed_number
 
 __all__ = ["declarer_vulnerable", "read_score", "score", "tricks_taken"]
 
@@ -92,7 +92,7 @@ def tricks_taken(result: str, level: int, declarer: str | None = None) -> int | 
             return int(sides[mine]) if mine in sides else 13 - int(sides[other])
     if text == "=":
         return level + 6
-    if text[0] in "+-" and is_number(text[1:]):
+    if text[0] in "+-" and is_signed_number(text):
         return level + 6 + int(text)
     return None
 
@@ -103,7 +103,7 @@ def read_score(text: str, declarer: str) -> int | None:
     side = "NS" if declarer in ("N", "S") else "EW"
     if text.startswith(side + " "):  # the common case: "NS 420"
         rest = text[3:]
-        if rest.isdecimal() or (rest[:1] == "-" and rest[1:].isdecimal()):
+        if is_signed_number(rest):
             return int(rest)
     words = text.replace(",", " ").split()
     if len(words) == 1:
@@ -123,7 +123,5 @@ def read_score(text: str, declarer: str) -> int | None:
 
 
 def _int(word: str) -> int | None:
-    try:
-        return int(word)
-    except ValueError:
-        return None
+    """``word`` as a signed whole number in ASCII digits, else None (never ``1_000`` or ``٤٢٠``)."""
+    return int(word) if is_signed_number(word) else None

@@ -27,7 +27,6 @@ classifier.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -36,6 +35,7 @@ from typing import Any
 from arbitre.rulings.calls import CallKind
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+from arbitre.rulings.textfold import strip_accents
 
 
 class Kind(IntEnum):
@@ -304,8 +304,11 @@ def speakers_of(dealer: int, players: int = 4) -> list[int]:
 # -- reading typed auctions ------------------------------------------------------------
 
 def _norm(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[\s_!'’-]+", " ", text).strip()
+    text = strip_accents(text).lower()
+    return _SEPARATORS.sub(" ", text).strip()
+
+
+_SEPARATORS = re.compile(r"[\s_!'’-]+")
 
 
 _PASS_WORDS = {"passe", "je passe", "pass", "paso", "p"}
@@ -344,6 +347,8 @@ def parse_call(text: str) -> Call:
         if word == more:
             return Call(MORE)
         if word.startswith(more + " "):
+            if word[len(more) + 1:] not in KIND_WORDS:  # name the kind as written, not as folded
+                parse_kind(text.strip().split(None, more.count(" ") + 1)[-1])
             return Call(MORE, parse_kind(word[len(more) + 1:]))
     raise InputError(T(f"annonce illisible : « {text.strip()} » (attendu : passe, je joue, plus [jeu])",
                        f"unreadable call: '{text.strip()}' (expected: passe, je joue, plus [kind])"),

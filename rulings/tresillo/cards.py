@@ -15,11 +15,11 @@ int form lets the hot path index precomputed tables (see :mod:`.trumps`).
 """
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+from arbitre.rulings.textfold import strip_accents
 
 DENIER, COUPE, EPEE, BATON = 0, 1, 2, 3
 SUITS = (DENIER, COUPE, EPEE, BATON)
@@ -61,7 +61,7 @@ AS_BATON = card(BATON, AS)  # the "Bâton", always the third trump
 
 
 def _key(word: str) -> str:
-    text = unicodedata.normalize("NFKD", word.strip().replace("’", "'")).encode("ascii", "ignore").decode()
+    text = strip_accents(word.strip().replace("’", "'"))
     return text.upper().replace("_", " ")
 
 

@@ -1,0 +1,32 @@
+"""Reading a text file the user names (a game record, a ruling's answers): one reader, one
+set of errors.
+
+Why: each command used to read with ``read_text(encoding="utf-8")`` and its own handling, so
+a file saved with a byte-order mark (as Windows editors save UTF-8) was refused by some
+commands with Python's own words, and a byte that is not UTF-8 was reported in English, counted
+from 0, inside a French message.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from arbitre.rulings.errors import InputError
+from arbitre.rulings.i18n import T
+
+
+def read_text_file(path: Path) -> str:
+    """The text of the file at ``path`` (a record, an answers file): UTF-8, a byte-order mark
+    at the start skipped (Windows editors write one; the bridge readers skip it too). An
+    :class:`InputError` naming the file, and the byte for text that is not UTF-8, when it
+    cannot be read."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        why = err.strerror or str(err)
+        raise InputError(T(f"fichier illisible : {why}", f"cannot read file: {why}"), source=str(path)) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        byte = err.start + (4 if data.startswith(b"\xef\xbb\xbf") else 1)  # counted in the file, from 1
+        raise InputError(T(f"fichier illisible : pas de l'UTF-8 (octet {byte})",
+                           f"cannot read file: not UTF-8 (byte {byte})"), source=str(path)) from None
