@@ -17,6 +17,7 @@ from arbitre.cli.output import input_error, print_error, print_json
 from arbitre.cli.render_coinche import render_coinche_classification
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+from arbitre.rulings.textfile import decode_text, read_text_file
 
 if TYPE_CHECKING:  # imported when an auction is classified: every `belote …` command registers this one
     from arbitre.rulings.belote.coinche_auction import AuctionVariants, LineResult
@@ -93,12 +94,9 @@ def classify_inputs(inputs: list[str], game: str, lang: str = "en", as_json: boo
             items.extend(classify_lines([value], game, "<typed>", variants))
             continue
         try:
-            if kind == "stdin":
-                data = sys.stdin.buffer.read().decode("utf-8-sig")
-            else:
-                data = Path(value).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as err:
-            errors.append(InputError(T(f"fichier illisible : {err}", f"cannot read file: {err}"), source=value))
+            data = decode_text(sys.stdin.buffer.read(), value) if kind == "stdin" else read_text_file(Path(value))
+        except InputError as err:
+            errors.append(err)
             continue
         items.extend(classify_lines(data.splitlines(), game, "<stdin>" if kind == "stdin" else value, variants))
     errors.extend(i.error for i in items if i.error is not None)

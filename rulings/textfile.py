@@ -8,10 +8,15 @@ from 0, inside a French message.
 """
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+
+_WHY = {errno.ENOENT: T("fichier introuvable", "no such file"), errno.EACCES: T("accès refusé", "permission denied"),
+        errno.EISDIR: T("c'est un dossier", "it is a folder")}
+"""The usual reasons a file cannot be opened, in both languages (the system says them in English only)."""
 
 
 def read_text_file(path: Path) -> str:
@@ -22,11 +27,17 @@ def read_text_file(path: Path) -> str:
     try:
         data = path.read_bytes()
     except OSError as err:
-        why = err.strerror or str(err)
-        raise InputError(T(f"fichier illisible : {why}", f"cannot read file: {why}"), source=str(path)) from None
+        why = _WHY.get(err.errno or 0) or T(err.strerror or str(err), err.strerror or str(err))
+        raise InputError(T(f"fichier illisible : {why.fr}", f"cannot read file: {why.en}"), source=str(path)) from None
+    return decode_text(data, str(path))
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """``data`` read as :func:`read_text_file` reads a file's bytes (standard input too);
+    ``source`` names it in the error."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         byte = err.start + (4 if data.startswith(b"\xef\xbb\xbf") else 1)  # counted in the file, from 1
         raise InputError(T(f"fichier illisible : pas de l'UTF-8 (octet {byte})",
-                           f"cannot read file: not UTF-8 (byte {byte})"), source=str(path)) from None
+                           f"cannot read file: not UTF-8 (byte {byte})"), source=source) from None

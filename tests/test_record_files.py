@@ -69,3 +69,16 @@ def test_an_answers_file_that_is_not_utf8_is_named(tmp_path):
     r = runner.invoke(app, ["ruling", "renonce", "--answers", str(answers), "--lang", "fr"])
     assert r.exit_code == 2
     assert r.stderr.strip() == f"erreur : {answers}: fichier illisible : pas de l'UTF-8 (octet 14)"
+
+
+def test_belote_classify_reads_files_and_stdin_the_same_way(tmp_path):
+    """``belote classify FILE`` and ``-`` use the same reader: a byte that is not UTF-8 is named in
+    the message's language, a missing file too, and a byte-order mark is skipped."""
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"80H P \xff\n")
+    r = runner.invoke(app, ["belote", "classify", str(bad), "--lang", "fr"])
+    assert r.exit_code == 2 and r.stderr.strip() == f"erreur : {bad}: fichier illisible : pas de l'UTF-8 (octet 7)"
+    r = runner.invoke(app, ["belote", "classify", str(tmp_path / "absent.txt"), "--lang", "fr"])
+    assert r.exit_code == 2 and "fichier illisible : fichier introuvable" in r.stderr
+    r = runner.invoke(app, ["belote", "classify", "-", "--lang", "fr"], input=b"\xef\xbb\xbf80H P P P\n")
+    assert r.exit_code == 0 and "80 Cœur" in r.stdout
