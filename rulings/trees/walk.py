@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+from arbitre.rulings.textfold import strip_accents
 
 if TYPE_CHECKING:
     # The CLI walks the KB's trees in their runtime form (no pydantic); the authoring models of
@@ -63,7 +64,8 @@ RESUME = "resume"  # the step code of an outcome after which the walk resumes a 
 def fold(text: str) -> str:
     """Case- and accent-insensitive form of a text: ``"Hésitation"`` -> ``"hesitation"``."""
     text = text.casefold().replace("œ", "oe").replace("æ", "ae")
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    # compatibility forms first (a topic search may fold "ｒｅｎｏｎｃｅ" to "renonce"), then the accents
+    return strip_accents(unicodedata.normalize("NFKC", text))
 
 
 def _words(text: str) -> set[str]:
