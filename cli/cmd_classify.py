@@ -34,6 +34,25 @@ def _sources(inputs: list[str]) -> list[tuple[str, str | Path]]:
     """
     sources: list[tuple[str, str | Path]] = []
     words: list[str] = []
+    seen: set[object] = set()  # the files (and stdin) already listed: each is read once
+
+    def once(kind: str, value: str | Path) -> bool:
+        """Is ``value`` met for the first time? (else a note says it is read once)"""
+        try:
+            key: object = value if kind == "stdin" else (kind, Path(value).resolve())
+        except (OSError, RuntimeError):
+            key = (kind, value)
+        if key in seen:
+            from arbitre.rulings.i18n import T
+
+            note(T(f"{value} : donné deux fois, lu une fois", f"{value}: given twice, read once"))
+            return False
+        seen.add(key)
+        return True
+
+    def add(kind: str, value: str | Path) -> None:
+        if once(kind, value):
+            sources.append((kind, value))
 
     def flush() -> None:
         if words:
@@ -49,18 +68,21 @@ def _sources(inputs: list[str]) -> list[tuple[str, str | Path]]:
         is_dir, is_file = path_kind(p) if arg != "-" else (False, False)
         if arg == "-":
             flush()
-            sources.append(("stdin", "-"))
+            add("stdin", "-")
         elif is_dir:
             flush()
+            if not once("dir", p):
+                continue
             files = sorted(f for f in p.rglob("*") if f.suffix.lower() in _FOLDER_SUFFIXES and f.is_file())
             if files:
-                sources.extend(("file", f) for f in files)
+                for f in files:
+                    add("file", f)
             else:
                 sources.append(("empty-dir", p))
         elif is_file or arg.lower().endswith(_PATH_SUFFIXES) or arg.startswith(_PATH_PREFIXES):
             # a missing path is reported as a file that cannot be read
             flush()
-            sources.append(("file", p))
+            add("file", p)
         else:
             words.append(arg)
     flush()
@@ -199,16 +221,16 @@ def _boards(kind: str, value, seat, *, fast: bool, errors: list | None = None, s
     if kind == "empty-dir":
         raise _empty_dir(value)
     if kind == "file":
-        return file_starts(iter_path(value, seat, fast=fast, errors=errors), starts)
+        return file_starts(_not_empty(iter_path(value, seat, fast=fast, errors=errors), errors, str(value)), starts)
     if kind == "stdin":
         return file_starts(_not_empty(iter_stream(sys.stdin.buffer, "<stdin>", seat, fast=fast, errors=errors), errors),
                            starts)
     return iter_text(str(value), "<typed>", seat, fmt="text")
 
 
-def _not_empty(boards, errors: list | None):
-    """The boards of stdin; an InputError when it held nothing at all to read (blank input is
-    a usage error, never an empty success)."""
+def _not_empty(boards, errors: list | None, source: str = "<stdin>"):
+    """The boards of stdin or of a file; an InputError when it held nothing at all to read (an
+    empty file or blank input is bad input, never an empty success that prints nothing)."""
     from arbitre.rulings.errors import InputError
     from arbitre.rulings.i18n import T
 
@@ -217,8 +239,11 @@ def _not_empty(boards, errors: list | None):
         count += 1
         yield b
     if count == 0 and not errors:
-        raise InputError(T("l'entrée standard est vide (aucune enchère)", "standard input is empty (no auction)"),
-                         source="<stdin>")
+        if source == "<stdin>":
+            raise InputError(T("l'entrée standard est vide (aucune enchère)", "standard input is empty (no auction)"),
+                             source=source)
+        raise InputError(T("rien à classer : ni enchère ni donne dans ce fichier",
+                           "nothing to classify: no auction and no board in this file"), source=source)
 
 
 def _report_json(r) -> dict:

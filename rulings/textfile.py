@@ -27,9 +27,15 @@ def read_text_file(path: Path) -> str:
     try:
         data = path.read_bytes()
     except OSError as err:
-        why = _WHY.get(err.errno or 0) or T(err.strerror or str(err), err.strerror or str(err))
-        raise InputError(T(f"fichier illisible : {why.fr}", f"cannot read file: {why.en}"), source=str(path)) from None
+        raise cannot_read(err, str(path)) from None
     return decode_text(data, str(path))
+
+
+def cannot_read(err: OSError, source: str) -> InputError:
+    """The :class:`InputError` for a file that cannot be opened or read: the usual reasons in
+    the message's language (the system's own words, in English, for the others)."""
+    why = _WHY.get(err.errno or 0) or T(err.strerror or str(err), err.strerror or str(err))
+    return InputError(T(f"fichier illisible : {why.fr}", f"cannot read file: {why.en}"), source=source)
 
 
 def decode_text(data: bytes, source: str) -> str:

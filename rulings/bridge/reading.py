@@ -25,6 +25,7 @@ from arbitre.rulings.bridge.report import AuctionReport, Label
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
+from arbitre.rulings.textfile import cannot_read
 
 if TYPE_CHECKING:
     from arbitre.rulings.bridge.positional import Machine
@@ -69,8 +70,7 @@ def blocks(fp: BinaryIO, source: str) -> Iterator[str]:
         try:
             data = fp.read(BLOCK)
         except OSError as e:
-            raise InputError(T("fichier illisible : {e}", "cannot read file: {e}").format(e=e.strerror),
-                             source=source) from None
+            raise cannot_read(e, source) from None
         if not data:
             break
         buf = carry + data if carry else data
@@ -90,10 +90,73 @@ def blocks(fp: BinaryIO, source: str) -> Iterator[str]:
 
 def iter_stream(fp: BinaryIO, source: str, dealer: Seat | None = None, *, fast: bool = False,
                 fmt: str | None = None, errors: list[InputError] | None = None) -> Iterator[Board]:
-    """Every board of a binary stream, its format sniffed from its first lines."""
-    parts = blocks(fp, source)
+    """Every board of a binary stream, its format sniffed from its first lines.
+
+    A stream that starts with a UTF-16 byte-order mark (Windows editors' "Unicode") is read
+    as UTF-16; one whose first lines hold control bytes is refused as not text (an
+    :class:`InputError`), not read as lines of unreadable calls."""
+    parts = blocks(_utf16_aware(fp, source), source)
     head = next(parts, "")
+    if _binary(head):
+        raise InputError(T("ce n'est pas un fichier texte (PBN, LIN ou enchères) : il contient des octets de contrôle",
+                           "not a text file (PBN, LIN or auctions): it holds control bytes"), source=source)
     return iter_blocks(chain((head,), parts), source, dealer, fmt=fmt or _sniff(head), fast=fast, errors=errors)
+
+
+_CONTROL = frozenset(chr(c) for c in (*range(0x00, 0x09), 0x0B, *range(0x0E, 0x20), 0x7F))
+"""Characters no text record holds (tab, line feed, form feed and carriage return are allowed)."""
+
+
+def _binary(head: str) -> bool:
+    """Does the start of a stream look like a binary file (a NUL, or more than 1 in 20 of its
+    first characters control characters)?"""
+    start = head[:4096]
+    if "\x00" in start:
+        return True
+    return sum(1 for ch in start if ch in _CONTROL) * 20 > len(start)
+
+
+class _Prefixed:
+    """A binary stream with its first bytes (already read) put back in front."""
+
+    def __init__(self, start: bytes, fp: BinaryIO) -> None:
+        self.start, self.fp = start, fp
+
+    def read(self, size: int = -1) -> bytes:
+        if self.start:
+            data, self.start = self.start, b""
+            return data + self.fp.read(size - len(data) if size > len(data) else 0)
+        return self.fp.read(size)
+
+
+class _Utf16:
+    """A UTF-16 text stream read as UTF-8 bytes, block by block."""
+
+    def __init__(self, fp: Any, encoding: str) -> None:
+        import codecs
+
+        self.reader = codecs.getreader(encoding)(fp, errors="replace")
+
+    def read(self, size: int = -1) -> bytes:
+        text: str = self.reader.read(size)
+        return text.encode("utf-8")
+
+
+def _utf16_aware(fp: BinaryIO, source: str) -> Any:
+    """``fp`` itself, or a UTF-8 view of it when it is UTF-16: it starts with a UTF-16
+    byte-order mark, or (without one) with two ASCII characters each beside a NUL byte."""
+    try:
+        start = fp.read(4)
+    except OSError as e:
+        raise cannot_read(e, source) from None
+    wrapped = _Prefixed(start, fp)
+    if start[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return _Utf16(wrapped, "utf-16")
+    if len(start) == 4 and not start[0] and not start[2] and 0 < start[1] < 0x80 and 0 < start[3] < 0x80:
+        return _Utf16(wrapped, "utf-16-be")
+    if len(start) == 4 and not start[1] and not start[3] and 0 < start[0] < 0x80 and 0 < start[2] < 0x80:
+        return _Utf16(wrapped, "utf-16-le")
+    return wrapped
 
 
 def iter_path(path: Path, dealer: Seat | None = None, *, fast: bool = False,
@@ -102,8 +165,7 @@ def iter_path(path: Path, dealer: Seat | None = None, *, fast: bool = False,
     try:
         fp = open(path, "rb")  # noqa: SIM115 - closed by the generator below
     except OSError as e:
-        raise InputError(T("fichier illisible : {e}", "cannot read file: {e}").format(e=e.strerror),
-                         source=str(path)) from None
+        raise cannot_read(e, str(path)) from None
     return _closing(fp, iter_stream(fp, str(path), dealer, fast=fast, errors=errors))
 
 

@@ -214,14 +214,17 @@ def _located(err: InputError, source: str, line: int, column: int, token: str | 
 
 
 def sniff(text: str) -> str:
-    """Tell a file's format from its first meaningful line: ``"pbn"``, ``"lin"`` or ``"text"``."""
+    """Tell a file's format from its first meaningful line: ``"pbn"``, ``"lin"`` or ``"text"``
+    (``"pbn"`` too for a text of PBN comment lines only: a PBN header with no game yet)."""
+    header = False
     for raw in text.lstrip("\ufeff").removeprefix("\u00ef\u00bb\u00bf").splitlines():  # a BOM (also read as Latin-1)
         line = raw.strip()
         if not line or line.startswith("%"):
+            header = header or bool(line)
             continue
         if line.startswith(("[", "{")):
             return "pbn"
         if _LIN_KEY.match(line):
             return "lin"
         return "text"
-    return "text"
+    return "pbn" if header else "text"

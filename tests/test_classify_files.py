@@ -1,0 +1,93 @@
+"""`arbitre classify` on the files a club scorer really has: saved as UTF-16 by a Windows
+editor, a binary file with a .pbn name, an empty file, a PBN header with no game yet, a file
+given twice (or inside a folder also given), a missing file in French."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from arbitre.cli.app import app
+
+runner = CliRunner()
+QUIRKS = Path(__file__).resolve().parent / "data" / "bridge" / "quirks.pbn"
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def summary(*paths):
+    r = run("classify", *paths, "--summary", "--json")
+    return r, json.loads(r.stdout)
+
+
+def _boards(doc):
+    return [{k: v for k, v in b.items() if k != "source"} for b in doc["boards"]]
+
+
+def test_a_file_saved_as_utf16_reads_as_its_utf8_twin(tmp_path):
+    text = QUIRKS.read_text(encoding="utf-8")
+    twin = tmp_path / "club.pbn"
+    twin.write_text(text, encoding="utf-8")
+    r, want = summary(twin)
+    assert want["boards"] and want["errors"] == []
+    for name, data in (("bom-le.pbn", text.encode("utf-16")), ("bom-be.pbn", b"\xfe\xff" + text.encode("utf-16-be")),
+                       ("le.pbn", text.encode("utf-16-le")), ("be.pbn", text.encode("utf-16-be"))):
+        f = tmp_path / name
+        f.write_bytes(data)
+        got_r, got = summary(f)
+        assert got_r.exit_code == r.exit_code, (name, got_r.stderr)
+        assert got["errors"] == [] and _boards(got) == _boards(want), name
+        assert got["totals"] == want["totals"]
+
+
+def test_a_binary_file_is_one_clear_error_not_lines_of_junk(tmp_path):
+    f = tmp_path / "scan.pbn"
+    f.write_bytes(bytes(range(256)) * 4)
+    for lang, words in (("en", "not a text file"), ("fr", "ce n'est pas un fichier texte")):
+        r = run("classify", f, "--lang", lang)
+        assert r.exit_code == 2
+        assert r.stderr.count("\n") == 1 and words in r.stderr and str(f) in r.stderr, r.stderr
+    r, doc = summary(f)
+    assert r.exit_code == 2 and doc["boards"] == [] and len(doc["errors"]) == 1
+
+
+def test_latin1_text_is_not_taken_for_binary(tmp_path):
+    f = tmp_path / "latin1.pbn"
+    f.write_bytes(QUIRKS.read_text(encoding="utf-8").replace("Club night", "Soirée du club").encode("latin-1"))
+    r, doc = summary(f)
+    assert doc["errors"] == [] and doc["boards"]
+
+
+def test_an_empty_file_or_a_bare_pbn_header_says_there_is_nothing_to_classify(tmp_path):
+    empty = tmp_path / "empty.pbn"
+    empty.write_bytes(b"")
+    header = tmp_path / "header.pbn"
+    header.write_text("% PBN 2.1\n% EXPORT\n", encoding="utf-8")
+    for f in (empty, header):
+        r = run("classify", f)
+        assert r.exit_code == 2 and r.stdout == ""
+        assert r.stderr.strip() == f"error: {f}: nothing to classify: no auction and no board in this file"
+        fr = run("classify", f, "--summary", "--lang", "fr")
+        assert fr.exit_code == 2
+        assert fr.stderr.strip() == f"erreur : {f}: rien à classer : ni enchère ni donne dans ce fichier"
+
+
+def test_a_file_given_twice_is_read_once(tmp_path):
+    folder = tmp_path / "season"
+    folder.mkdir()
+    f = folder / "club.pbn"
+    f.write_text(QUIRKS.read_text(encoding="utf-8"), encoding="utf-8")
+    _, once = summary(f)
+    for args in ((f, f), (folder, f), (f, folder / ".." / "season" / "club.pbn"), (folder, folder)):
+        r, doc = summary(*args)
+        assert doc["totals"] == once["totals"] and len(doc["boards"]) == len(once["boards"]), args
+        assert "given twice, read once" in r.stderr
+
+
+def test_a_missing_file_is_said_in_french_in_french(tmp_path):
+    r = run("classify", tmp_path / "absent.pbn", "--lang", "fr")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == f"erreur : {tmp_path / 'absent.pbn'}: fichier illisible : fichier introuvable"
