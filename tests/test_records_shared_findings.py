@@ -31,7 +31,12 @@ def test_every_recorded_score_follows_the_scoring_table(boards):
     codes = Counter(c for v in boards.values() for b in v for c in b.problem_codes())
     scored = sum(1 for v in boards.values() for b in v if b.score and b.recorded is not None)
     assert scored >= 10  # the files do give scores
-    assert codes["score-mismatch"] == 0 and codes["impossible-result"] == 0
+    assert codes["score-mismatch"] == 0
+    # the only impossible results are the two the PBN verifier's error file plants: a result by
+    # side that does not make 13 tricks ("NS 9 EW 2") and tricks on a passed-out board
+    impossible = sorted((name, b.line) for name, v in boards.items() for b in v
+                        if "impossible-result" in b.problem_codes())
+    assert [name for name, _ in impossible] == ["pbn/verifier/errors_10.pbn"] * 2, impossible
 
 
 def test_the_verifier_irregularity_game_gives_each_mark_with_its_law(boards):

@@ -19,15 +19,17 @@ from typing import TYPE_CHECKING, Any
 from arbitre.rulings.bridge.scoring import (
     declarer_vulnerable,
     read_score,
+    result_sides,
     score,
     tricks_taken,
 )
+from arbitre.rulings.digits import is_number
 from arbitre.rulings.i18n import T
 
 if TYPE_CHECKING:
     from arbitre.rulings.bridge.records import Board
 
-__all__ = ["FINDINGS", "STATED", "check_record"]
+__all__ = ["FINDINGS", "STATED", "check_record", "check_result_alone"]
 
 FINDINGS: dict[str, tuple[T, str | None]] = {
     # code -> (short name, law of the 2017 Code)
@@ -112,6 +114,12 @@ def _check(board: Board, rec: Any) -> None:
             "result marked irregular {r!r} (tricks given by the director, not as played)").format(r=result.strip()),
             board.line, None, result.strip())
     if rec.passed_out:
+        played = None if result is None else tricks_taken(result, 0, "N")
+        if played:  # tricks on a board nobody bid (a result of 0, or none, is what it should be)
+            board.add_problem("impossible-result", T(
+                "résultat {r!r} pour une donne passée : aucune levée n'y est jouée",
+                "result {r!r} for a passed-out board: no trick is played").format(r=result.strip()),
+                board.line, None, result)
         if board.score:
             _check_score_without_contract(board)
         return
@@ -129,6 +137,14 @@ def _check(board: Board, rec: Any) -> None:
             "impossible result {r!r}: {n} tricks for declarer").format(r=result.strip(), n=tricks),
             board.line, None, result)
         return
+    if not is_number(result):
+        sides = result_sides(result)
+        if sides is not None and len(sides) == 2 and sum(sides.values()) != 13:
+            board.add_problem("impossible-result", T(
+                "résultat impossible {r!r} : {n} levées en tout, pas 13",
+                "impossible result {r!r}: {n} tricks in all, not 13").format(r=result.strip(), n=sum(sides.values())),
+                board.line, None, result)
+            return
     if not board.score:
         return
     strain = _STRAIN_NAMES[rec.strain]
@@ -148,6 +164,26 @@ def _check(board: Board, rec: Any) -> None:
             "score {w} for {c} by {d}, {t} tricks, {ve}: the scoring table gives {due}").format(
                 w=written, c=_contract(rec), d=declarer, t=tricks, vf=vf, ve=ve, due=due),
             board.line, None, board.score)
+
+
+def check_result_alone(board: Board, result: str) -> None:
+    """A result a record gives without a contract (PBN ``[Result]`` and no ``[Contract]``):
+    it cannot be scored, but it must still read as tricks (``9``, ``^9``, ``NS 9 EW 4``,
+    ``EW 4``) that can be (0 to 13, both sides making 13). ``?`` is PBN's "unknown"."""
+    text = result.strip()
+    if not text or text == "?":
+        return
+    sides = result_sides(text)
+    bare = text.lstrip("^").strip()
+    if sides is None and not is_number(bare):
+        board.add_problem("unreadable-result", T("résultat illisible {r!r}", "unreadable result {r!r}").format(
+            r=result), board.line, None, result)
+        return
+    tricks = [int(bare)] if sides is None else list(sides.values())
+    if any(n > 13 for n in tricks) or (len(tricks) == 2 and sum(tricks) != 13):
+        board.add_problem("impossible-result", T(
+            "résultat impossible {r!r} : il y a 13 levées", "impossible result {r!r}: a board has 13 tricks").format(
+                r=text), board.line, None, result)
 
 
 def _check_score_without_contract(board: Board) -> None:

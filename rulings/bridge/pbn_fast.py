@@ -120,6 +120,8 @@ class _FastLane:
                     recorded[key] = rec
             if rec is None:
                 return None
+        elif get("Result", "") not in ("", "?"):
+            return None  # a result without a contract: the reference lane checks it alone
         seat = get("Auction")
         codes = bidding = None
         unfinished = False

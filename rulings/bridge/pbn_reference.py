@@ -303,6 +303,10 @@ def _build(game: _Game, source: str, index: int) -> Board:
         if board.recorded is None:
             board.add_problem("bad-tag", T("contrat illisible {v!r}", "unreadable contract {v!r}").format(v=contract),
                               game.line, None, contract)
+    elif tags.get("Result"):
+        from arbitre.rulings.bridge.marks import check_result_alone
+
+        check_result_alone(board, tags["Result"])
     if game.auction:
         _auction(board, game, tags["Auction"])
     elif game.auction is not None and board.dealer is None:  # no call at all (all in a comment, say): no

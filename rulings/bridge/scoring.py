@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from arbitre.rulings.digits import is_number, is_signed_number
 
-__all__ = ["declarer_vulnerable", "read_score", "score", "tricks_taken"]
+__all__ = ["declarer_vulnerable", "read_score", "result_sides", "score", "tricks_taken"]
 
 _TRICK_VALUE = {"C": 20, "D": 20, "H": 30, "S": 30, "NT": 30}
 
@@ -83,18 +83,28 @@ def tricks_taken(result: str, level: int, declarer: str | None = None) -> int | 
         return None
     if is_number(text):
         return int(text)
-    words = text.split()
-    if len(words) in (2, 4) and declarer is not None:
-        sides = dict(zip(words[::2], words[1::2], strict=False))
+    sides = result_sides(text)
+    if sides is not None and declarer is not None:
         mine = "NS" if declarer in ("N", "S") else "EW"
         other = "EW" if mine == "NS" else "NS"
-        if set(sides) <= {"NS", "EW"} and all(is_number(v) for v in sides.values()):
-            return int(sides[mine]) if mine in sides else 13 - int(sides[other])
+        return sides[mine] if mine in sides else 13 - sides[other]
     if text == "=":
         return level + 6
     if text[0] in "+-" and is_signed_number(text):
         return level + 6 + int(text)
     return None
+
+
+def result_sides(result: str) -> dict[str, int] | None:
+    """The tricks of each side a PBN result gives by side (``NS 9 EW 4``, ``EW 4``): one or
+    two of ``NS``/``EW``, each once; None for any other result."""
+    words = result.strip().lstrip("^").split()
+    if len(words) not in (2, 4):
+        return None
+    sides = dict(zip(words[::2], words[1::2], strict=False))
+    if len(sides) * 2 != len(words) or not set(sides) <= {"NS", "EW"} or not all(is_number(v) for v in sides.values()):
+        return None
+    return {side: int(v) for side, v in sides.items()}
 
 
 def read_score(text: str, declarer: str) -> int | None:
