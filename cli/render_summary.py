@@ -29,9 +29,10 @@ _W = {
     "passed_out": ("passée", "passed out"), "unfinished": ("en cours", "unfinished"),
     "no_auction": ("pas d'enchères", "no auction"),
     "totals": (("{n} {boards} : {clean} sans constat, {findings} avec {with_findings}, {disagree} en désaccord avec "
-                "le relevé, {none} sans enchères."),
+                "le relevé, {none} sans enchères{none_found}."),
                ("{n} {boards}: {clean} without findings, {findings} with findings, {disagree} disagreeing with the "
-                "record, {none} without an auction.")),
+                "record, {none} without an auction{none_found}.")),
+    "none_found": (" (dont {n} avec {with_findings})", " ({n} of them with findings)"),
     "details": ("Détail d'une donne : arbitre classify FICHIER (sans --summary).",
                 "Details of a board: arbitre classify FILE (without --summary)."),
 }
@@ -110,7 +111,7 @@ def to_json(s: Summary, kinds: dict) -> dict:
         irregularities.append({"kind": kind, "law": law, "tree": tree,
                                "label": {"fr": k.label.fr, "en": k.label.en} if k else None})
     return {
-        "source": s.source, "index": s.index, "board": s.board, "format": s.format,
+        "source": s.source, "line": s.line, "index": s.index, "board": s.board, "format": s.format,
         "dealer": None if s.dealer is None else SEATS[s.dealer], "calls": s.call_texts(),
         "states": list(s.states), "db_classes": list(s.db_classes), "complete": s.complete,
         "passed_out": s.passed_out, "turn": None if s.turn is None else SEATS[s.turn], "contract": contract,
@@ -152,6 +153,12 @@ def _short(source: str) -> str:
         return p.name
 
 
+def _where(source: str, line: int | None) -> str:
+    """``file:line`` of a record, the way editors and ``grep -n`` name a place (an auction typed
+    on the command line has no line to name)."""
+    return source if line is None or source == "<typed>" else f"{source}:{line}"
+
+
 def render(summaries: list[Summary], kinds: dict, lang: str, console: Console) -> None:
     table = Table(title=w("title", lang), title_justify="left")
     # the scorer's columns only when some record gives them (a folder of bare auctions keeps a narrow table)
@@ -174,7 +181,7 @@ def render(summaries: list[Summary], kinds: dict, lang: str, console: Console) -
                 record += " ✓" if s.agrees else " [bold red]✗[/]"
         found = findings(s, kinds, lang)
         cells = {
-            "source": escape(shown[s.source]), "board": escape(s.board or str(s.index + 1)),
+            "source": escape(_where(shown[s.source], s.line)), "board": escape(s.board or "—"),
             "room": escape(s.room or ""),
             "dealer": _dealer(s, lang),
             "vul": escape(vulnerability_text(s.vulnerability, lang)),
@@ -185,7 +192,11 @@ def render(summaries: list[Summary], kinds: dict, lang: str, console: Console) -
         table.add_row(*(cells[k] for k in keys))
     console.print(table)
     t = totals(summaries)
+    # a record without an auction may still have findings (a revoke marked in its play...): say how many
+    none_found = sum(1 for s in summaries if not s.has_auction and s.problems)
     console.print(w("totals", lang).format(
+        none_found=w("none_found", lang).format(
+            n=none_found, with_findings=plural(none_found, _ONE_FINDING, _FINDINGS_MANY, lang)) if none_found else "",
         n=t["boards"], boards=plural(t["boards"], _BOARD, _BOARDS, lang), clean=t["clean"], findings=t["with_findings"],
         with_findings=plural(t["with_findings"], _ONE_FINDING, _FINDINGS_MANY, lang), disagree=t["disagree_with_record"],
         none=t["no_auction"]))

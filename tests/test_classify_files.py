@@ -91,3 +91,33 @@ def test_a_missing_file_is_said_in_french_in_french(tmp_path):
     r = run("classify", tmp_path / "absent.pbn", "--lang", "fr")
     assert r.exit_code == 2
     assert r.stderr.strip() == f"erreur : {tmp_path / 'absent.pbn'}: fichier illisible : fichier introuvable"
+
+
+TWO_RECORDS = ('[Event "Club"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Auction "N"]\n1S Pass Pass Pass\n\n'
+               '[Event "Club"]\n[Board "7"]\n[Dealer "E"]\n[Vulnerable "None"]\n[Declarer "S"]\n[Contract "4S"]\n'
+               '[Play "W"]\n^R SK H3 S4 S3\n')
+
+
+def test_the_summary_names_each_record_by_file_and_line_and_never_invents_a_board_number(tmp_path):
+    f = tmp_path / "night.pbn"
+    f.write_text(TWO_RECORDS, encoding="utf-8")
+    r, doc = summary(f)
+    assert [(b["line"], b["board"], b["index"]) for b in doc["boards"]] == [(1, None, 0), (7, "7", 1)]
+    table = runner.invoke(app, ["classify", str(f), "--summary"], env={"COLUMNS": "250"})
+    rows = [line for line in table.stdout.splitlines() if "night.pbn" in line]
+    assert len(rows) == 2
+    first, second = ([cell.strip() for cell in row.split("│")[1:3]] for row in rows)
+    assert first == ["night.pbn:1", "—"] and second == ["night.pbn:7", "7"]  # not "1" for a record with no number
+    full = run("classify", f)
+    assert f"{f}:7 board 7: no auction; revoke recorded (L64)" in full.stderr
+
+
+def test_the_totals_say_how_many_records_without_an_auction_have_findings(tmp_path):
+    f = tmp_path / "night.pbn"
+    f.write_text(TWO_RECORDS, encoding="utf-8")
+    en = runner.invoke(app, ["classify", str(f), "--summary"], env={"COLUMNS": "250"})
+    assert ("2 boards: 1 without findings, 0 with findings, 0 disagreeing with the record, "
+            "1 without an auction (1 of them with findings).") in en.stdout
+    fr = runner.invoke(app, ["classify", str(f), "--summary", "--lang", "fr"], env={"COLUMNS": "250"})
+    assert ("2 donnes : 1 sans constat, 0 avec constat, 0 en désaccord avec le relevé, "
+            "1 sans enchères (dont 1 avec constat).") in fr.stdout

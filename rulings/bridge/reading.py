@@ -239,5 +239,6 @@ def no_auction_label(board: Board) -> Label:
     found = [p.labelled() for p in board.problems]
     more_fr = "".join(f" ; {t.fr}" for t in found)
     more_en = "".join(f"; {t.en}" for t in found)
-    return Label(fr=f"{board.source} donne {board.board or board.index + 1} : pas d'enchères{more_fr}",
-                 en=f"{board.source} board {board.board or board.index + 1}: no auction{more_en}")
+    where = board.source if board.source == "<typed>" else f"{board.source}:{board.line}"  # file:line, as grep -n
+    fr, en = (f"{where} donne {board.board}", f"{where} board {board.board}") if board.board else (where, where)
+    return Label(fr=f"{fr} : pas d'enchères{more_fr}", en=f"{en}: no auction{more_en}")

@@ -51,6 +51,7 @@ class Summary:
         "format",
         "index",
         "irregularities",
+        "line",
         "passed_out",
         "problems",
         "recorded",
@@ -88,6 +89,7 @@ class Summary:
         self.irregularities = irregularities
         self.fast = fast
         # the scorer's columns (summarize)
+        self.line: int | None = None  # the record's first line in its source
         self.room: str | None = None
         self.vulnerability: str | None = None
         self.result: str | None = None
@@ -218,7 +220,7 @@ def summarize(board: Board, machine: Machine, kinds: dict[str, Any]) -> Summary:
         s = Summary(board.source, board.index, board.board, board.format, int(dealer), tuple(codes),
                     states, classes, closed, passed_out, None if turn is None else int(turn),
                     contract, recorded, agrees, problems, (), fast)
-    s.room, s.vulnerability, s.score = board.room, board.vulnerability, board.score
+    s.room, s.vulnerability, s.score, s.line = board.room, board.vulnerability, board.score, board.line
     if rec is not None:
         s.result = rec.result
         if rec.declarer is not None:
