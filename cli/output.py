@@ -246,6 +246,10 @@ def render_rows(cols: list[str], rows: list[tuple[Any, ...]], as_json: bool, tit
     out().print(table)
 
 
+_FIELD = T(" : ", ": ")
+"""Between a field's name and its value, one per line (French sets a space before the colon)."""
+
+
 def _fit(table: Any, console: RichConsole) -> Any:
     """``table`` if it fits the console's width, else its rows one field per line."""
     from rich.console import Group
@@ -265,7 +269,7 @@ def _fit(table: Any, console: RichConsole) -> Any:
             cell = cells[i] if i < len(cells) else ""
             label = header if isinstance(header, Text) else Text.from_markup(str(header))
             value = cell if isinstance(cell, Text) else Text.from_markup(str(cell))
-            lines.append(Text.assemble(label, ": ", value))
+            lines.append(Text.assemble(label, say(_FIELD), value))
     return Group(*lines)
 
 

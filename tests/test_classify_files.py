@@ -121,3 +121,13 @@ def test_the_totals_say_how_many_records_without_an_auction_have_findings(tmp_pa
     fr = runner.invoke(app, ["classify", str(f), "--summary", "--lang", "fr"], env={"COLUMNS": "250"})
     assert ("2 donnes : 1 sans constat, 0 avec constat, 0 en désaccord avec le relevé, "
             "1 sans enchères (dont 1 avec constat).") in fr.stdout
+
+
+def test_a_narrow_terminal_gives_one_field_per_line_with_french_punctuation_in_french(tmp_path):
+    f = tmp_path / "night.pbn"
+    f.write_text(TWO_RECORDS, encoding="utf-8")
+    fr = runner.invoke(app, ["classify", str(f), "--summary", "--lang", "fr"], env={"COLUMNS": "60"})
+    lines = fr.stdout.splitlines()
+    assert "Source : night.pbn:1" in lines and "Donne : —" in lines and "Donneur : Nord" in lines
+    en = runner.invoke(app, ["classify", str(f), "--summary"], env={"COLUMNS": "60"})
+    assert "Source: night.pbn:7" in en.stdout.splitlines() and "Board: 7" in en.stdout.splitlines()
