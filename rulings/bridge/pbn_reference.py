@@ -98,7 +98,7 @@ class _ReferenceLane:
 
         def end_game() -> None:
             nonlocal game, count
-            if game is not None and (game.tags or game.stray):
+            if game is not None and (game.tags or game.stray or game.problems):  # a broken tag alone is still said
                 previous.update(game.tags)
                 out.append(_build(game, source, count))
                 count += 1
@@ -206,7 +206,7 @@ class _ReferenceLane:
                             first_stray = (lineno, col, word)
                         game.problem("stray-text", T("texte hors d'une balise {w!r}", "text outside a tag {w!r}"
                                                      ).format(w=word), lineno, col, word)
-        if game is not None and (game.tags or game.stray):
+        if game is not None and (game.tags or game.stray or game.problems):  # a broken tag alone is still said
             previous.update(game.tags)
             out.append(_build(game, source, count))
             count += 1
