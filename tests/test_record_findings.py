@@ -126,9 +126,9 @@ def test_both_views_show_the_finding_with_its_law(tmp_path):
     assert "renonce relevée (L64)" in text.stdout and summary.exit_code == 1
 
 
-DEAL1 = "N:AKQ2.AT.J6542.85 .63.AKQ987.A9732 8654.KQ5.T.QJT62 JT973.J98742.3.K4"
-DEAL2 = "N:JT973.J98742.3.K4 AKQ2.AT.J6542.85 .63.AKQ987.A9732 8654.KQ5.T.QJT62"
-DEAL1_W = "W:JT973.J98742.3.K4 AKQ2.AT.J6542.85 .63.AKQ987.A9732 8654.KQ5.T.QJT62"
+DEAL1 = "N:AKQ2.AT.J6542.85 .632.AKQ987.A973 8654.KQ5.T.QJT62 JT973.J9874.3.K4"  # 13 cards each, 52 in all
+DEAL2 = "N:JT973.J9874.3.K4 AKQ2.AT.J6542.85 .632.AKQ987.A973 8654.KQ5.T.QJT62"
+DEAL1_W = "W:JT973.J9874.3.K4 AKQ2.AT.J6542.85 .632.AKQ987.A973 8654.KQ5.T.QJT62"
 
 
 def game_text(board: str | None, deal: str, room: str) -> str:

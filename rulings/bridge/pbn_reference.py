@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from arbitre.rulings.bridge.calls import PASS, Call, CallKind
+from arbitre.rulings.bridge.deals import deal_problem
 from arbitre.rulings.bridge.records import STANDARD_CALLS, Board, CallToken, finish_board, parse_recorded
 from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.digits import is_number
@@ -254,9 +255,14 @@ _PLAY_MARK = re.compile(r"\^(\w)")
 
 
 def _record_tags(board: Board, tags: dict[str, str]) -> None:
-    """The tags both lanes copy as written: score, deal, room (PBN ``Room``/``Table``)."""
+    """The tags both lanes copy as written: score, deal (checked: a ``bad-deal`` finding), room
+    (PBN ``Room``/``Table``)."""
     board.score = tags.get("Score", "").strip() or None
-    board.deal = tags.get("Deal", "").strip() or None
+    deal = board.deal = tags.get("Deal", "").strip() or None
+    if deal is not None and deal != "?":
+        wrong = deal_problem(deal)
+        if wrong is not None:
+            board.add_problem("bad-deal", wrong, board.line, None, deal)
     room = tags.get("Room", "").strip() or tags.get("Table", "").strip()
     if room:
         board.room = room

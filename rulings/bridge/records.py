@@ -58,6 +58,7 @@ PROBLEM_KINDS: dict[str, T] = {
     "call-after-unfinished": T("déclaration après une fin d'enchères incomplète", "call after an unfinished end"),
     "unexpected-marker": T("marque d'irrégularité inattendue", "unexpected irregularity marker"),
     "no-dealer": T("donneur inconnu, Nord supposé", "unknown dealer, North assumed"),
+    "bad-deal": T("distribution impossible", "impossible deal"),
 }
 
 

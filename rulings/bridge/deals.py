@@ -1,0 +1,80 @@
+"""What is wrong with a PBN ``[Deal]``, if anything: the hands a record says were dealt.
+
+A scorer duplicates boards and scores them from these hands, so a card written twice, a hand
+of fourteen cards or an unreadable rank is worth a finding (``bad-deal``). The rules, as PBN
+2.1 writes a deal (``N:AKQ2.K32.Q32.K32 JT9.QJT9.JT9.JT9 - ...``):
+
+* a first seat, a colon, then four hands, each ``-`` (unknown) or four suits
+  (spades, hearts, diamonds, clubs) of ranks ``AKQJT98765432``;
+* no card in two places;
+* no hand of more than 13 cards; and once some hand holds all its 13 cards, every known hand
+  holds 13 (a hand with no card at all, ``...``, counts as unknown).
+
+Our choices, for files that are not records of play: hands of fewer cards, all alike, are an
+end position (PBN allows it), and a lesson's partial hands (``N:... KQJT... ... 7642...``),
+where no hand holds 13 cards, are not checked for counts. Two spaces between hands, and a deal
+with no card at all, are left alone: nothing a scorer reads is wrong.
+"""
+from __future__ import annotations
+
+from arbitre.rulings.i18n import T
+
+__all__ = ["deal_problem"]
+
+_RANKS = frozenset("AKQJT98765432")
+_SEATS = {"N": ("Nord", "North"), "E": ("Est", "East"), "S": ("Sud", "South"), "W": ("Ouest", "West")}
+_ORDER = "NESW"
+_SUITS = "SHDC"
+_MEMO: dict[str, T | None] = {}
+_MEMO_MAX = 4096
+
+
+def deal_problem(deal: str) -> T | None:
+    """The message of what is wrong with the ``deal`` (a ``[Deal]`` value), None when it is fine."""
+    hit = _MEMO.get(deal, False)
+    if hit is not False:
+        return hit  # type: ignore[return-value]
+    found = _check(deal)
+    if len(_MEMO) < _MEMO_MAX:
+        _MEMO[deal] = found
+    return found
+
+
+def _check(deal: str) -> T | None:
+    first, colon, rest = deal.partition(":")
+    first = first.strip().upper()
+    hands = rest.split()
+    if not colon or first not in _SEATS or len(hands) != 4:
+        return T(f"distribution illisible {deal!r} (attendu « N:mains » : quatre mains après le premier siège)",
+                 f"unreadable deal {deal!r} (expected \"N:hands\": four hands after the first seat)")
+    start = _ORDER.index(first)
+    seen: dict[str, str] = {}  # card -> the seat holding it
+    counts: dict[str, int] = {}
+    for i, hand in enumerate(hands):
+        seat = _ORDER[(start + i) % 4]
+        if hand == "-":
+            continue
+        suits = hand.split(".")
+        if len(suits) != 4:
+            return T(f"main de {_SEATS[seat][0]} illisible {hand!r} (attendu quatre couleurs séparées par des points)",
+                     f"unreadable hand of {_SEATS[seat][1]} {hand!r} (expected four suits separated by dots)")
+        for suit, ranks in zip(_SUITS, suits, strict=True):
+            for rank in ranks:
+                if rank.upper() not in _RANKS:
+                    return T(f"rang illisible {rank!r} dans la main de {_SEATS[seat][0]} {hand!r}",
+                             f"unreadable rank {rank!r} in the hand of {_SEATS[seat][1]} {hand!r}")
+                card = suit + rank.upper()
+                other = seen.get(card)
+                if other is not None:
+                    return T(f"la carte {card} est donnée deux fois : à {_SEATS[other][0]} et à {_SEATS[seat][0]}",
+                             f"card {card} dealt twice: to {_SEATS[other][1]} and to {_SEATS[seat][1]}")
+                seen[card] = seat
+        counts[seat] = sum(len(r) for r in suits)
+    for seat, n in counts.items():
+        if n > 13:
+            return T(f"{_SEATS[seat][0]} a {n} cartes", f"{_SEATS[seat][1]} has {n} cards")
+    if 13 in counts.values():
+        for seat, n in counts.items():
+            if 0 < n < 13:
+                return T(f"{_SEATS[seat][0]} a {n} cartes, pas 13", f"{_SEATS[seat][1]} has {n} cards, not 13")
+    return None
