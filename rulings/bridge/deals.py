@@ -41,6 +41,30 @@ def deal_problem(deal: str) -> T | None:
 
 
 def _check(deal: str) -> T | None:
+    if _whole(deal):
+        return None
+    return _wrong(deal)
+
+
+def _whole(deal: str) -> bool:
+    """Is ``deal`` the common case, four hands of 13 cards making the 52? (each suit's ranks
+    over the four hands, 13 of them, are the 13 ranks: no card twice, none unreadable)"""
+    first, colon, rest = deal.partition(":")
+    hands = rest.split()
+    if not colon or first not in _SEATS or len(hands) != 4:
+        return False
+    suits = [hand.split(".") for hand in hands]
+    if any(len(h) != 4 or len(h[0]) + len(h[1]) + len(h[2]) + len(h[3]) != 13 for h in suits):
+        return False
+    for i in range(4):
+        ranks = suits[0][i] + suits[1][i] + suits[2][i] + suits[3][i]
+        if len(ranks) != 13 or frozenset(ranks) != _RANKS:
+            return False
+    return True
+
+
+def _wrong(deal: str) -> T | None:
+    """What is wrong with a deal that is not :func:`_whole` (None: a partial deal as allowed)."""
     first, colon, rest = deal.partition(":")
     first = first.strip().upper()
     hands = rest.split()
