@@ -23,6 +23,9 @@ __all__ = ["deal_problem"]
 
 _RANKS = frozenset("AKQJT98765432")
 _SEATS = {"N": ("Nord", "North"), "E": ("Est", "East"), "S": ("Sud", "South"), "W": ("Ouest", "West")}
+_OF = {"N": "de Nord", "E": "d'Est", "S": "de Sud", "W": "d'Ouest"}  # "la main d'Ouest"
+_SYMBOL = dict(zip("SHDC", "♠♥♦♣", strict=True))
+_RANK_FR = {"K": "R", "Q": "D", "J": "V", "T": "10"}  # roi, dame, valet; 10 as French writes it
 _ORDER = "NESW"
 _SUITS = "SHDC"
 _MEMO: dict[str, T | None] = {}
@@ -80,18 +83,20 @@ def _wrong(deal: str) -> T | None:
             continue
         suits = hand.split(".")
         if len(suits) != 4:
-            return T(f"main de {_SEATS[seat][0]} illisible {hand!r} (attendu quatre couleurs séparées par des points)",
+            return T(f"main {_OF[seat]} illisible {hand!r} (attendu quatre couleurs séparées par des points)",
                      f"unreadable hand of {_SEATS[seat][1]} {hand!r} (expected four suits separated by dots)")
         for suit, ranks in zip(_SUITS, suits, strict=True):
             for rank in ranks:
                 if rank.upper() not in _RANKS:
-                    return T(f"rang illisible {rank!r} dans la main de {_SEATS[seat][0]} {hand!r}",
+                    return T(f"rang illisible {rank!r} dans la main {_OF[seat]} {hand!r}",
                              f"unreadable rank {rank!r} in the hand of {_SEATS[seat][1]} {hand!r}")
                 card = suit + rank.upper()
                 other = seen.get(card)
                 if other is not None:
-                    return T(f"la carte {card} est donnée deux fois : à {_SEATS[other][0]} et à {_SEATS[seat][0]}",
-                             f"card {card} dealt twice: to {_SEATS[other][1]} and to {_SEATS[seat][1]}")
+                    fr = _SYMBOL[suit] + _RANK_FR.get(card[1], card[1])
+                    en = _SYMBOL[suit] + card[1]
+                    return T(f"le {fr} est donné deux fois : à {_SEATS[other][0]} et à {_SEATS[seat][0]}",
+                             f"the {en} is dealt twice: to {_SEATS[other][1]} and to {_SEATS[seat][1]}")
                 seen[card] = seat
         counts[seat] = sum(len(r) for r in suits)
     for seat, n in counts.items():
