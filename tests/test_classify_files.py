@@ -131,3 +131,17 @@ def test_a_narrow_terminal_gives_one_field_per_line_with_french_punctuation_in_f
     assert "Source : night.pbn:1" in lines and "Donne : —" in lines and "Donneur : Nord" in lines
     en = runner.invoke(app, ["classify", str(f), "--summary"], env={"COLUMNS": "60"})
     assert "Source: night.pbn:7" in en.stdout.splitlines() and "Board: 7" in en.stdout.splitlines()
+
+
+def test_french_messages_write_contracts_and_seats_in_french(tmp_path):
+    f = tmp_path / "fr.pbn"
+    f.write_text('[Event "Club"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Declarer "W"]\n[Contract "3NT"]\n'
+                 '[Auction "N"]\n1NT Pass 2NT Pass\nPass Pass\n\n'
+                 '[Event "Club"]\n[Board "2"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Declarer "^E"]\n[Contract "4S"]\n'
+                 '[Result "10"]\n[Score "NS 450"]\n', encoding="utf-8")
+    fr = run("classify", f, "--lang", "fr")
+    assert "le contrat enregistré 3SA Ouest ne correspond pas aux enchères (2SA Nord)" in fr.stdout
+    assert "le relevé dit que Est a joué la donne dont Ouest était le déclarant (^E)" in fr.stderr
+    en = run("classify", f)
+    assert "recorded contract 3NT W does not match the auction (2NT N)" in en.stdout
+    assert "the record says E played the hand, W being declarer (^E)" in en.stderr

@@ -103,10 +103,11 @@ def _check(board: Board, rec: Any) -> None:
             _check_score_without_contract(board)
         return
     if rec.declarer_swapped and rec.declarer is not None:
+        d, p = rec.declarer, rec.declarer.partner
         board.add_problem("wrong-declarer", T(
-            "le relevé dit que {d} a joué la donne dont {p} était le déclarant (^{d})",
-            "the record says {d} played the hand, {p} being declarer (^{d})").format(
-                d=rec.declarer.name, p=rec.declarer.partner.name), board.line, None, "^" + rec.declarer.name)
+            f"le relevé dit que {d.render('fr')} a joué la donne dont {p.render('fr')} était le déclarant (^{d.name})",
+            f"the record says {d.name} played the hand, {p.name} being declarer (^{d.name})"),
+            board.line, None, "^" + d.name)
     result = rec.result
     if result is not None and result.strip().startswith("^"):
         board.add_problem("irregular-result", T(
@@ -160,9 +161,9 @@ def _check(board: Board, rec: Any) -> None:
     if written != due:
         vf, ve = ("vulnérable", "vulnerable") if vulnerable else ("non vulnérable", "not vulnerable")
         board.add_problem("score-mismatch", T(
-            "marque {w} pour {c} {d}, {t} levées, {vf} : la table donne {due}",
-            "score {w} for {c} by {d}, {t} tricks, {ve}: the scoring table gives {due}").format(
-                w=written, c=_contract(rec), d=declarer, t=tricks, vf=vf, ve=ve, due=due),
+            f"marque {written} pour {_contract(rec, 'fr')} {rec.declarer.render('fr')}, {tricks} levées, {vf} : "
+            f"la table donne {due}",
+            f"score {written} for {_contract(rec)} by {declarer}, {tricks} tricks, {ve}: the scoring table gives {due}"),
             board.line, None, board.score)
 
 
@@ -198,5 +199,6 @@ def _check_score_without_contract(board: Board) -> None:
             board.line, None, board.score)
 
 
-def _contract(rec: Any) -> str:
-    return f"{rec.level}{rec.strain.name}{'X' * rec.doubled}"
+def _contract(rec: Any, lang: str = "en") -> str:
+    """``4SX`` as PBN writes it (English), ``4♠X`` as the French views do."""
+    return f"{rec.level}{rec.strain.render(lang) if lang == 'fr' else rec.strain.name}{'X' * rec.doubled}"

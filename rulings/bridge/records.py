@@ -457,11 +457,12 @@ def finish_board(board: Board, *, complete_expected: bool = True, bidding: kerne
             board.add_problem("incomplete-auction", T(
                 "enchères inachevées : {calls}", "incomplete auction: {calls}").format(calls=calls or "-"), board.line)
     elif board.recorded is not None and not board.problems and not _agrees(board):
-        derived = "Pass" if board.is_passed_out else str(board.contract)
+        contract = board.contract
+        derived, derived_fr = ("Pass", "passe") if board.is_passed_out or contract is None else (
+            str(contract), contract.render("fr"))
         board.add_problem("contract-mismatch", T(
-            "le contrat enregistré {rec} ne correspond pas aux enchères ({derived})",
-            "recorded contract {rec} does not match the auction ({derived})").format(
-                rec=_recorded_text(board.recorded), derived=derived), board.line)
+            f"le contrat enregistré {_recorded_text(board.recorded, 'fr')} ne correspond pas aux enchères ({derived_fr})",
+            f"recorded contract {_recorded_text(board.recorded)} does not match the auction ({derived})"), board.line)
     check_record(board, checked)
     return board
 
@@ -514,11 +515,16 @@ def _engine_problems(board: Board) -> None:
                 tok.line, tok.column, tok.text)
 
 
-def _recorded_text(rec: RecordedResult) -> str:
+def _recorded_text(rec: RecordedResult, lang: str = "en") -> str:
+    """The record's contract in a message: ``4HX S`` (English, as PBN and LIN write it) or
+    ``4♥X Sud`` (French, as the French views write a contract)."""
+    fr = lang == "fr"
     if rec.passed_out:
-        return "Pass"
-    d = "" if rec.declarer is None else (("^" if rec.declarer_swapped else "") + rec.declarer.name)
-    return f"{rec.level}{rec.strain.name if rec.strain is not None else '?'}{'X' * rec.doubled} {d}".strip()
+        return "passe" if fr else "Pass"
+    seat = "" if rec.declarer is None else (rec.declarer.render("fr") if fr else rec.declarer.name)
+    d = ("^" if rec.declarer_swapped and seat else "") + seat
+    strain = "?" if rec.strain is None else (rec.strain.render("fr") if fr else rec.strain.name)
+    return f"{rec.level}{strain}{'X' * rec.doubled} {d}".strip()
 
 
 # -- long auctions -----------------------------------------------------------------------------
