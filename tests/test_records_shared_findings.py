@@ -54,3 +54,10 @@ def test_board_numbers_are_kept_in_exports(boards):
 
 def test_no_real_file_seems_to_omit_the_opening_passes(boards):
     assert not [n for n, v in boards.items() for b in v if "auction-omits-passes" in b.problem_codes()]
+
+
+def test_only_the_verifier_error_file_deals_impossible_hands(boards):
+    """The PBN verifier's error file plants six wrong deals (a bad rank, a card twice, 14 or 12
+    cards); no other shared record (lesson files' partial hands, end positions included) is flagged."""
+    bad = [(name, b.line) for name, v in boards.items() for b in v if "bad-deal" in b.problem_codes()]
+    assert [name for name, _ in bad] == ["pbn/verifier/errors_10.pbn"] * 6, bad
