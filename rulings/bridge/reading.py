@@ -135,7 +135,7 @@ class _Utf16:
     def __init__(self, fp: Any, encoding: str) -> None:
         import codecs
 
-        self.reader = codecs.getreader(encoding)(fp, errors="replace")
+        self.reader = codecs.getreader(encoding)(fp, "replace")
 
     def read(self, size: int = -1) -> bytes:
         text: str = self.reader.read(size)
