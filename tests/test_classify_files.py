@@ -145,3 +145,12 @@ def test_french_messages_write_contracts_and_seats_in_french(tmp_path):
     en = run("classify", f)
     assert "recorded contract 3NT W does not match the auction (2NT N)" in en.stdout
     assert "the record says E played the hand, W being declarer (^E)" in en.stderr
+
+
+def test_a_typed_file_saved_by_a_french_windows_editor_reads(tmp_path):
+    f = tmp_path / "enchères.txt"
+    f.write_bytes("1Cœur passe 2Trèfle passe passe passe\n".encode("cp1252"))  # Notepad's "ANSI"
+    r = run("classify", f, "--json")
+    assert r.exit_code == 0, r.stderr
+    (auction,) = json.loads(r.stdout)["auctions"]
+    assert auction["contract"]["level"] == 2 and auction["contract"]["strain"] == "C"

@@ -50,9 +50,15 @@ BLOCK = 1 << 20
 
 
 def decode(data: bytes, first: bool = True) -> str:
-    """UTF-8 (with or without BOM at the start), else Latin-1 (BBO's LIN files): never fails."""
+    """UTF-8 (with or without BOM at the start), else Windows-1252 (what a French Windows editor
+    saves as "ANSI": ``Cœur``, ``€``; the same letters as Latin-1 elsewhere), else Latin-1 (BBO's
+    LIN files; a byte Windows-1252 leaves undefined): never fails."""
     try:
         return data.decode("utf-8-sig" if first else "utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252")
     except UnicodeDecodeError:
         return data.decode("latin-1")
 
@@ -60,7 +66,7 @@ def decode(data: bytes, first: bool = True) -> str:
 def blocks(fp: BinaryIO, source: str) -> Iterator[str]:
     """The text of a binary stream, decoded block by block, each block whole lines.
 
-    Each block is decoded on its own (UTF-8, else Latin-1: see :func:`decode`); a line
+    Each block is decoded on its own (UTF-8, else Windows-1252, else Latin-1: see :func:`decode`); a line
     longer than :data:`MAX_LINE` bytes raises an :class:`InputError` naming it.
     """
     carry = b""
