@@ -154,3 +154,27 @@ def test_a_typed_file_saved_by_a_french_windows_editor_reads(tmp_path):
     assert r.exit_code == 0, r.stderr
     (auction,) = json.loads(r.stdout)["auctions"]
     assert auction["contract"]["level"] == 2 and auction["contract"]["strain"] == "C"
+
+
+def test_a_json_record_given_to_bridge_classify_is_one_error_naming_the_right_command(tmp_path):
+    f = tmp_path / "game.json"
+    f.write_text('{\n  "joueurs": [],\n  "manches": []\n}\n', encoding="utf-8")
+    r = run("classify", f)
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1
+    assert "a JSON document" in r.stderr and "arbitre belote check" in r.stderr
+    fr = run("classify", f, "--lang", "fr")
+    assert "c'est un document JSON" in fr.stderr
+
+
+def test_a_text_that_is_no_auction_file_is_one_error_not_one_per_line(tmp_path):
+    f = tmp_path / "letter.txt"
+    f.write_text("Dear members,\n" + "the club meets on Tuesday at eight.\n" * 50, encoding="utf-8")
+    r, doc = summary(f)
+    assert r.exit_code == 2 and len(doc["errors"]) == 1 and r.stderr.count("\n") == 1
+    assert doc["errors"][0]["message"]["en"].startswith("not a file of auctions: none of its first 10 lines")
+    assert "ce n'est pas un fichier d'enchères" in doc["errors"][0]["message"]["fr"]
+    # a file of auctions with a few bad lines still gets each of them, and its auctions
+    g = tmp_path / "auctions.txt"
+    g.write_text("1Z\n" * 3 + "1H P P P\n" + "1Z\n" * 12, encoding="utf-8")
+    r, doc = summary(g)
+    assert len(doc["boards"]) == 1 and len(doc["errors"]) == 15

@@ -14,6 +14,7 @@ the line (``classify /dev/zero`` stops at once).
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from itertools import chain
 from pathlib import Path
@@ -106,8 +107,16 @@ def iter_stream(fp: BinaryIO, source: str, dealer: Seat | None = None, *, fast: 
     if _binary(head):
         raise InputError(T("ce n'est pas un fichier texte (PBN, LIN ou enchères) : il contient des octets de contrôle",
                            "not a text file (PBN, LIN or auctions): it holds control bytes"), source=source)
+    if fmt is None and _JSON.match(head):
+        raise InputError(T("c'est un document JSON, pas un fichier PBN, LIN ou d'enchères (une partie de belote, "
+                           "de coinche ou de tresillo se vérifie avec arbitre belote check ou arbitre tresillo check)",
+                           "a JSON document, not a PBN, LIN or auction file (a belote, coinche or tresillo record "
+                           "is checked with arbitre belote check or arbitre tresillo check)"), source=source)
     return iter_blocks(chain((head,), parts), source, dealer, fmt=fmt or _sniff(head), fast=fast, errors=errors)
 
+
+_JSON = re.compile(r'\ufeff?\s*(?:\{\s*"[^"\n]*"\s*:|\[\s*[\[{"\d\]])')
+"""The start of a JSON document (an object's first key, or an array): never a PBN file's start."""
 
 _CONTROL = frozenset(chr(c) for c in (*range(0x00, 0x09), 0x0B, *range(0x0E, 0x20), 0x7F))
 """Characters no text record holds (tab, line feed, form feed and carriage return are allowed)."""

@@ -54,6 +54,9 @@ _DEALER = re.compile(r"\s*(?:dealer|donneur)\s*[:=]?\s*([^\s,:=]+)\s*[,;]?", re.
 _TOKEN = re.compile(r"[^\s,]+")
 _LIN_KEY = re.compile(r"[a-z]{2}\|")
 
+NOT_AUCTIONS = 10
+"""Unreadable lines, with no auction read before them, that make a file "not a file of auctions"."""
+
 
 def loads(text: str, dealer: Seat | None = None, source: str = "<text>") -> list[Board]:
     """Read every auction of a typed text: one :class:`Board` per non-empty line."""
@@ -65,8 +68,11 @@ def iter_boards(parts: Iterable[str], dealer: Seat | None = None, source: str = 
     """One :class:`Board` per non-empty line of a text given in blocks of whole lines.
 
     With ``errors`` (a file or stdin), an unreadable line is appended there and reading goes
-    on with the next line; without it, the first unreadable line raises."""
+    on with the next line; without it, the first unreadable line raises. A file whose first
+    :data:`NOT_AUCTIONS` lines are all unreadable is not a file of auctions (a letter, a
+    README...): one :class:`InputError` says so, instead of one per line."""
     lineno = index = 0
+    first_error = None if errors is None else len(errors)
     for block in parts:
         for line in block.splitlines():
             lineno += 1
@@ -76,6 +82,14 @@ def iter_boards(parts: Iterable[str], dealer: Seat | None = None, source: str = 
                 if errors is None:
                     raise
                 errors.append(err)
+                if index == 0 and first_error is not None and len(errors) - first_error >= NOT_AUCTIONS:
+                    first = errors[first_error]
+                    del errors[first_error:]
+                    raise InputError(T(
+                        f"ce n'est pas un fichier d'enchères : aucune de ses {NOT_AUCTIONS} premières lignes ne se "
+                        f"lit comme des enchères (ligne {first.line} : {first.message.fr})",
+                        f"not a file of auctions: none of its first {NOT_AUCTIONS} lines reads as an auction "
+                        f"(line {first.line}: {first.message.en})"), source=source) from None
                 continue
             if board is not None:
                 index += 1
