@@ -28,18 +28,22 @@ _SYMBOL = dict(zip("SHDC", "♠♥♦♣", strict=True))
 _RANK_FR = {"K": "R", "Q": "D", "J": "V", "T": "10"}  # roi, dame, valet; 10 as French writes it
 _ORDER = "NESW"
 _SUITS = "SHDC"
-_MEMO: dict[str, T | None] = {}
 _MEMO_MAX = 4096
 
 
-def deal_problem(deal: str) -> T | None:
-    """The message of what is wrong with the ``deal`` (a ``[Deal]`` value), None when it is fine."""
-    hit = _MEMO.get(deal, False)
+def deal_problem(deal: str, memo: dict[str, T | None] | None = None) -> T | None:
+    """The message of what is wrong with the ``deal`` (a ``[Deal]`` value), None when it is fine.
+
+    ``memo``: a reader's own memo (the fast lane's: a deal played at several tables of one file
+    is checked once); none is kept across readers, so each file read pays for its own deals."""
+    if memo is None:
+        return _check(deal)
+    hit = memo.get(deal, False)
     if hit is not False:
         return hit  # type: ignore[return-value]
     found = _check(deal)
-    if len(_MEMO) < _MEMO_MAX:
-        _MEMO[deal] = found
+    if len(memo) < _MEMO_MAX:
+        memo[deal] = found
     return found
 
 

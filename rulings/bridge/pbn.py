@@ -118,6 +118,7 @@ class _Reader(_FastLane, _ReferenceLane):
         self.recorded: dict[tuple[str, str, str | None], RecordedResult | None] = {}
         self.seated: dict[tuple[str | None, ...], dict[Seat, str]] = {}
         self.findings: dict[Any, Any] = {}
+        self.deals: dict[str, Any] = {}  # [Deal] value -> what is wrong with it (deals.deal_problem)
         self.numbers = _Numbers()
         # the fast lane's record templates (pbn_template), most recently matched first; ``took``:
         # where the last record _fast took starts and ends (a template is learnt from it)

@@ -61,6 +61,7 @@ class _FastLane:
     recorded: dict[tuple[str, str, str | None], RecordedResult | None]
     seated: dict[tuple[str | None, ...], dict[Seat, str]]
     findings: dict[Any, Any]
+    deals: dict[str, Any]
     took: tuple[int, int] | None
 
     def _fast(self, clean: str, start: int, end: int, line0: int, odd: bool) -> Board | None:
@@ -163,7 +164,7 @@ class _FastLane:
                       get("Event") or None, _SEATS[dealer] if dealer >= 0 else None, _VUL[vul.upper()] if vul else None,
                       self._players(tags), [], None if codes is None else _SEATS[dealer], False, rec, {},
                       unfinished and codes is not None, [], codes)
-        _record_tags(board, tags)
+        _record_tags(board, tags, self.deals)
         if clean.find("^", at, end) >= 0:
             board.play_marks = _fast_play_marks(clean[at:end], line)
         finish_board(board, bidding=bidding, checked=self.findings)

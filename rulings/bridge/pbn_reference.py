@@ -254,13 +254,13 @@ def _play_marks(game: _Game, text: str, line: int, offset: int) -> None:
 _PLAY_MARK = re.compile(r"\^(\w)")
 
 
-def _record_tags(board: Board, tags: dict[str, str]) -> None:
-    """The tags both lanes copy as written: score, deal (checked: a ``bad-deal`` finding), room
-    (PBN ``Room``/``Table``)."""
+def _record_tags(board: Board, tags: dict[str, str], memo: dict[str, T | None] | None = None) -> None:
+    """The tags both lanes copy as written: score, deal (checked: a ``bad-deal`` finding; ``memo``:
+    the fast lane's memo of deals checked), room (PBN ``Room``/``Table``)."""
     board.score = tags.get("Score", "").strip() or None
     deal = board.deal = tags.get("Deal", "").strip() or None
     if deal is not None and deal != "?":
-        wrong = deal_problem(deal)
+        wrong = deal_problem(deal, memo)
         if wrong is not None:
             board.add_problem("bad-deal", wrong, board.line, None, deal)
     room = tags.get("Room", "").strip() or tags.get("Table", "").strip()
