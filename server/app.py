@@ -239,6 +239,7 @@ class Connection(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         srv = self.server  # uvloop's transports are not asyncio.Transport subclasses: no isinstance check
         self.client = Client(cast(asyncio.Transport, transport), srv.options.max_buffer, srv.outbox)
+        srv.connections.add(self)
         self.client.send(srv.welcome)
         srv.flush()
 
@@ -299,6 +300,9 @@ class Connection(asyncio.Protocol):
             return
         self.gone = True
         client, srv = self.client, self.server
+        srv.connections.discard(self)
+        if srv.stopping:  # the server is shutting down: nobody is waited for any more
+            return
         try:
             srv.gone(client, client.drop_reason or why)
             client.flush(last=True)
@@ -315,6 +319,8 @@ class CoincheServer:
         self.options = options
         self.lang = options.lang
         self.clients: dict[str, Client] = {}  # connected, named
+        self.connections: set[Connection] = set()  # every open connection, named or not (see shutdown)
+        self.stopping = False
         self.lobby: list[Client] = []
         self.tables: dict[int, Table] = {}
         self.absent: dict[str, tuple[Table, int, asyncio.TimerHandle]] = {}
@@ -414,7 +420,7 @@ class CoincheServer:
         if client.name is not None:  # a change of name
             self.clients.pop(client.name.lower(), None)
             if client.table is not None and client.seat is not None:
-                client.table.seats[client.seat].name = nick
+                client.table.rename(client.seat, nick)  # its cached event lines hold the old name
             client.name = nick
             self.clients[key] = client
             return self.reply_lines[id(NICKNAME_CHANGED)]
@@ -499,6 +505,20 @@ class CoincheServer:
         finally:
             self.flush()
 
+    def shutdown(self) -> None:
+        """The server stops (Ctrl-C): every client is told (``690``) and its connection closed, its output sent."""
+        self.stopping = True
+        line = f"{EV_CLOSING} " + self.t(T("le serveur s'arrête", "the server is shutting down"))
+        for conn in list(self.connections):
+            client = conn.client
+            if client is None or client.closed:
+                continue
+            client.send(line)
+            client.flush(last=True)
+            client.closed = True
+            client.transport.close()
+        self.connections.clear()
+
     def gone(self, client: Client, why: T) -> None:
         client.closed = True
         if client.name is not None:
@@ -554,4 +574,7 @@ async def serve(host: str, port: int, options: ServerOptions, ready: asyncio.Eve
     if ready is not None:
         ready.set()
     async with server:
-        await server.serve_forever()
+        try:
+            await server.serve_forever()
+        finally:  # cancelled (Ctrl-C) or failing: the clients hear it from the server, not from a dead socket
+            srv.shutdown()

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -56,6 +57,7 @@ from arbitre.rulings.belote.coinche_deal import (
 from arbitre.rulings.belote.deal import cut, shuffle
 from arbitre.rulings.i18n import T
 from arbitre.server import bots
+from arbitre.server.oserrors import os_reason
 from arbitre.server.protocol import (
     ERR_EMPTYHAND,
     ERR_NOTPLAYING,
@@ -93,6 +95,8 @@ lookup each."""
 AUCTION_COMMANDS = {"CONTRACT", "CONTRAT", "PASS", "PASSE", "COINCHE", "SURCOINCHE"}
 _PLAY_PROMPT = T("à vous de jouer ({})", "your turn to play ({})")
 _YOU_LEAD = T("vous entamez", "you lead")
+_LEVELS = (T("", ""), T(", coinché", ", coinched"), T(", surcoinché", ", surcoinched"))
+"""What follows a contract's label by the auction's coinche level (0, 1, 2): the bidding prompt and its end."""
 
 
 class Phase(str, Enum):
@@ -275,8 +279,9 @@ class Table:
             if self.auction.contract is None:  # the same line at every deal's first call
                 self._say_line(seat, self._first_bid_prompt)
                 return
-            now = self._contract_label()
-            self._say(seat, EV_TURN, T(f"à vous d'annoncer ({now.fr})", f"your turn to bid ({now.en})"))
+            now, level = self._contract_label(), _LEVELS[self.auction.level]  # a coinche shows: only PASS or
+            self._say(seat, EV_TURN, T(f"à vous d'annoncer ({now.fr}{level.fr})",  # SURCOINCHE are left
+                                       f"your turn to bid ({now.en}{level.en})"))
         else:
             self._play_prompt_to(seat)
 
@@ -370,14 +375,16 @@ class Table:
             return T(f"{who} surcoinche", f"{who} surcoinches")
         return T(f"{who} passe", f"{who} passes")
 
-    def _begin_play(self) -> None:
-        c = self.auction.contract
-        assert c is not None and self.auction.contract_seat is not None
+    def _contract_line(self) -> str:
+        """``622 contract <label> by <taker>[, coinched]``: what the bidding ended in (the card play's contract)."""
+        assert self.auction.contract_seat is not None
         taker = (self.first + self.auction.contract_seat) % 4
-        label = self._contract_label()
-        level = (T("", ""), T(", coinché", ", coinched"), T(", surcoinché", ", surcoinched"))[self.auction.level]
-        self._all(EV_AUCTION_END, T(f"contrat {label.fr} par {self.name(taker)}{level.fr}",
-                                    f"contract {label.en} by {self.name(taker)}{level.en}"))
+        label, level = self._contract_label(), _LEVELS[self.auction.level]
+        return f"{EV_AUCTION_END} " + T(f"contrat {label.fr} par {self.name(taker)}{level.fr}",
+                                        f"contract {label.en} by {self.name(taker)}{level.en}").get(self.lang)
+
+    def _begin_play(self) -> None:
+        self._all_line(self._contract_line())
         self.phase = Phase.PLAYING
         self.leader = self.first
         self._prompt()
@@ -514,7 +521,13 @@ class Table:
         assert self.options.record_dir is not None
         doc = self.record(bidder, outcome)
         path = self.options.record_dir / f"table{self.number}-game{self.game_no}-deal{self.deal_no}.json"
-        path.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
+        try:
+            path.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
+        except OSError as err:  # the folder was removed, the disk is full…: said to the operator, the game goes on
+            why = os_reason(err)
+            print(T(f"serveur de coinche : donne non enregistrée dans {path} : {why.fr}",
+                    f"coinche server: deal not recorded in {path}: {why.en}").get(self.lang), file=sys.stderr,
+                  flush=True)
 
     # -- seats ----------------------------------------------------------------------
     def leave(self, seat: int, why: T) -> None:
@@ -528,6 +541,8 @@ class Table:
         s.present, s.sink = True, sink
         self._all(EV_BACK, T(f"{s.name} est de retour", f"{s.name} is back"), but=seat)
         sink(self._hand_line(seat))
+        if self.phase is Phase.PLAYING:  # the trump and the takers, told once at the auction's end
+            sink(self._contract_line())
         if self.to_move() == seat:
             self._prompt()
 
