@@ -452,14 +452,19 @@ class Table:
                                     self.options.scoring)
         deal_pts = outcome.by_team()
         self.scores = [self.scores[0] + deal_pts[0], self.scores[1] + deal_pts[1]]
-        label = self._contract_label()
+        label, level = self._contract_label(), _LEVELS[self.auction.level]
         verdict = T("réussi", "made") if outcome.made else T("chuté", "failed")
+        sep = ", " if self.auction.level else " "  # "80 Hearts made", "80 Hearts, coinched, failed"
         a, b = self.team_label(0), self.team_label(1)
+        cards = outcome.points  # what the score comes from: the card points (162 with the last trick's 10)
+        belote = "" if outcome.belote_team is None else f", belote {self.team_label(outcome.belote_team)}"
         self._all(EV_DEAL_SCORE, T(
-            f"donne {self.deal_no} : {label.fr} {verdict.fr} ; {a} {deal_pts[0]}, {b} {deal_pts[1]} ; "
-            f"total {a} {self.scores[0]}, {b} {self.scores[1]}",
-            f"deal {self.deal_no}: {label.en} {verdict.en}; {a} {deal_pts[0]}, {b} {deal_pts[1]}; "
-            f"total {a} {self.scores[0]}, {b} {self.scores[1]}"))
+            f"donne {self.deal_no} : {label.fr}{level.fr}{sep}{verdict.fr} ; {a} {deal_pts[0]}, {b} {deal_pts[1]} ; "
+            f"total {a} {self.scores[0]}, {b} {self.scores[1]} ; points des cartes {a} {cards[0]}, {b} {cards[1]}"
+            f"{belote}",
+            f"deal {self.deal_no}: {label.en}{level.en}{sep}{verdict.en}; {a} {deal_pts[0]}, {b} {deal_pts[1]}; "
+            f"total {a} {self.scores[0]}, {b} {self.scores[1]}; card points {a} {cards[0]}, {b} {cards[1]}"
+            f"{belote}"))
         self.finished_deals += 1
         if self.options.record_dir is not None:
             self._write_record(bidder, outcome)

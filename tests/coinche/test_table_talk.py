@@ -106,9 +106,31 @@ def test_a_coinched_contract_shows_in_the_bidding_prompt_and_a_player_who_comes_
             assert await back.wait_event("622 contract") == contract  # after the cards, before any 620
             order = [e[:3] for e in back.events if e[:3] in ("610", "622", "620")]
             assert order[:2] == ["610", "622"], back.events
+            await play_deal([taker, partner, last, back])  # `back` knows the trump from that 622 alone
+            _check_deal_score(await taker.wait_event("640 deal 1"), names[seat % 2], names[seat % 2 + 2])
             for p in (taker, partner, last, back):
                 await p.close()
         run(body)
+
+
+def _check_deal_score(line: str, *takers: str) -> None:
+    """The 640 line of 80 Hearts coinched says all a person needs to check the score by hand: the card points
+    (162 with the last trick's 10), the belote; made when the takers' points (with their belote) reach 80 and
+    beat the defence's; then (160 + 80) x 2 to the side that wins, nothing to the other, a belote kept."""
+    match = re.fullmatch(r"640 deal 1: 80 Hearts, coinched, (made|failed); (\S+) (\d+), (\S+) (\d+); "
+                         r"total \2 \3, \4 \5; card points \2 (\d+), \4 (\d+)(?:, belote (\S+))?", line)
+    assert match, line
+    verdict, team_a, score_a, team_b, score_b, cards_a, cards_b, belote = match.groups()
+    assert int(cards_a) + int(cards_b) == 162
+    taker_team = team_a if team_a == "+".join(takers) else team_b
+    points = {team_a: int(cards_a), team_b: int(cards_b)}
+    bonus = {team: (20 if team == belote else 0) for team in (team_a, team_b)}
+    defence = team_b if taker_team == team_a else team_a
+    made = points[taker_team] + bonus[taker_team] >= 80 and points[taker_team] + bonus[taker_team] > points[defence]
+    assert verdict == ("made" if made else "failed"), line
+    winner = taker_team if made else defence
+    expected = {team: (480 if team == winner else 0) + bonus[team] for team in (team_a, team_b)}
+    assert {team_a: int(score_a), team_b: int(score_b)} == expected, line
 
 
 def _read_to_end(sock: socket.socket) -> list[str]:
