@@ -84,6 +84,7 @@ from arbitre.server.protocol import (
     err_illegal,
     err_inexistant,
     hand_text,
+    invalid,
     read_card,
 )
 
@@ -316,7 +317,12 @@ class Table:
         if verb == "PLAY":
             reply = self._play_command(seat, args)
         elif verb in AUCTION_COMMANDS:
-            reply = self._call(seat, command_call(verb, args))
+            call = command_call(verb, args)
+            if call.kind is CallKind.UNKNOWN:  # PASS, COINCHE, SURCOINCHE with words after them: say so
+                words = " ".join(args)
+                return invalid(T(f"{verb} ne prend pas de paramètre ({words})",
+                                 f"{verb} takes no parameter ({words})"))
+            reply = self._call(seat, call)
         elif verb == "LAST":
             return self._last()
         elif verb == "HAND":

@@ -234,3 +234,18 @@ def test_the_serve_options_are_refused_in_the_chosen_language(args, message, tmp
     args = [a.format(file=file) for a in args]
     r = CliRunner().invoke(app, ["coinche", "serve", "--lang", "fr", "--port", "0", *args])
     assert (r.exit_code, r.stderr.strip()) == (2, "erreur : " + message.format(file=file))
+
+
+def test_a_call_with_words_after_it_is_refused_with_the_reason():
+    """`PASS now` at the table used to get a bare `400 Invalid command`, though PASS is a command of the
+    protocol: the reply says that the call takes no parameter."""
+    with serving("--bots", "3", "--seed", "2") as (port, _, _):
+        async def body() -> None:
+            p = await Player.connect(port)
+            assert (await p.cmd("NAME solo")).startswith("200")
+            await p.wait_event("610 your cards")
+            assert (await p.cmd("PASS now")) == "400 Invalid command: PASS takes no parameter (now)"
+            assert (await p.cmd("coinche !")) == "400 Invalid command: COINCHE takes no parameter (!)"
+            assert (await p.cmd("Surcoinche x y")) == "400 Invalid command: SURCOINCHE takes no parameter (x y)"
+            await p.close()
+        run(body)
