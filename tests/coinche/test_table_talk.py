@@ -236,12 +236,16 @@ def test_the_serve_options_are_refused_in_the_chosen_language(args, message, tmp
     assert (r.exit_code, r.stderr.strip()) == (2, "erreur : " + message.format(file=file))
 
 
-def test_a_call_with_words_after_it_is_refused_with_the_reason():
-    """`PASS now` at the table used to get a bare `400 Invalid command`, though PASS is a command of the
-    protocol: the reply says that the call takes no parameter."""
+def test_a_name_too_long_and_a_call_with_words_after_it_are_refused_with_the_reason():
+    """A name of 40 letters was told it "is too short"; `PASS now` at the table got a bare
+    `400 Invalid command`, though PASS is a command of the protocol."""
     with serving("--bots", "3", "--seed", "2") as (port, _, _):
         async def body() -> None:
             p = await Player.connect(port)
+            assert (await p.cmd("NAME " + "a" * 40)) == f"402 {'a' * 40} is too long (at most 32 letters or digits)."
+            assert (await p.cmd("NAME " + "a" * 32 + "_")) == (
+                f"402 {'a' * 32}_ contains invalid characters or is too short (at least four letters or digits).")
+            assert (await p.cmd("NAME " + "a" * 32)) == "200 Nickname changed"
             assert (await p.cmd("NAME solo")).startswith("200")
             await p.wait_event("610 your cards")
             assert (await p.cmd("PASS now")) == "400 Invalid command: PASS takes no parameter (now)"
