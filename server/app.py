@@ -47,7 +47,6 @@ from arbitre.server.protocol import (
     ERR_NAMEALREADYINUSE,
     ERR_NOTSEATED,
     EV_CLOSING,
-    EV_SEATED,
     EV_WAITING,
     EV_WELCOME,
     MAX_LINE,
@@ -420,7 +419,7 @@ class CoincheServer:
         if client.name is not None:  # a change of name
             self.clients.pop(client.name.lower(), None)
             if client.table is not None and client.seat is not None:
-                client.table.rename(client.seat, nick)  # its cached event lines hold the old name
+                client.table.rename(client.seat, nick)  # the others are told (601 again)
             client.name = nick
             self.clients[key] = client
             return self.reply_lines[id(NICKNAME_CHANGED)]
@@ -441,10 +440,7 @@ class CoincheServer:
     def _seat(self, client: Client, table: Table, seat: int, names: str | None = None) -> None:
         """Seat ``client`` (601 with the four players, ``names`` when the caller has them listed already)."""
         client.table, client.seat = table, seat
-        if names is None:
-            names = ", ".join(s.name + (" (bot)" if s.bot else "") for s in table.seats)
-        client.send(f"{EV_SEATED} " + self.t(T(f"table {table.number}, place {seat + 1} : {names}",
-                                               f"table {table.number}, seat {seat + 1}: {names}")))
+        client.send(table.seated_line(seat, names))
 
     def _form_tables(self) -> None:
         people = 4 - self.options.bots
@@ -457,7 +453,7 @@ class CoincheServer:
                                    self.options.record_dir, next(self.seeds) if self.options.seed is not None else None)
             table = Table(number, seats, options)
             self.tables[number] = table
-            names = ", ".join(s.name + (" (bot)" if s.bot else "") for s in table.seats)
+            names = table.players()
             for seat, client in enumerate(group):
                 self._seat(client, table, seat, names)
             loop = asyncio.get_running_loop()

@@ -75,6 +75,7 @@ from arbitre.server.protocol import (
     EV_GAME_OVER,
     EV_LEFT,
     EV_NEW_GAME,
+    EV_SEATED,
     EV_TRICK,
     EV_TURN,
     MSG_OKAY,
@@ -193,9 +194,26 @@ class Table:
         return self.seats[seat].name
 
     def rename(self, seat: int, name: str) -> None:
-        """A seated player changed their name (NAME again): the cached lines that hold names are rebuilt."""
+        """A seated player changed their name (NAME again): the cached lines that hold names are rebuilt, and
+        the others read the four players again (601), else a new name would come out of nowhere."""
         self.seats[seat].name = name
         self._lines.clear()
+        names = self.players()
+        for other, s in enumerate(self.seats):
+            if other != seat and s.present and s.sink is not None:
+                s.sink(self.seated_line(other, names))
+
+    def players(self) -> str:
+        """The four players as 601 lists them: ``alice, bot1x1 (bot), …`` (``robot`` in French)."""
+        bot = T(" (robot)", " (bot)").get(self.lang)
+        return ", ".join([s.name + (bot if s.bot else "") for s in self.seats])
+
+    def seated_line(self, seat: int, names: str | None = None) -> str:
+        """``601 table <n>, seat <k>: <the four players>`` for ``seat`` (``names``: :meth:`players`, if known)."""
+        if names is None:
+            names = self.players()
+        return f"{EV_SEATED} " + T(f"table {self.number}, place {seat + 1} : {names}",
+                                   f"table {self.number}, seat {seat + 1}: {names}").get(self.lang)
 
     def _card_line(self, seat: int, index: int) -> str:
         """``630 <name> plays <card>``, built once per table, seat and card (until a change of name)."""

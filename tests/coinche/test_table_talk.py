@@ -60,14 +60,17 @@ def run(body) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_a_new_name_at_the_table_is_the_name_the_others_read_for_every_card_and_trick():
-    """NAME again at the table: the others read the new name in 630 and 631 too, not the name the table
-    had cached for the cards that player already played in an earlier deal."""
+    """NAME again at the table: the others are told the four players again (601), and read the new name in
+    630 and 631 too, not the name the table had cached for the cards that player played in an earlier deal."""
     with serving("--bots", "2", "--seed", "5") as (port, _, _):
         async def body() -> None:
             alice, bruno = await named_table(port, ["alice", "bruno"])
             await play_deal([alice, bruno], bid=False)  # alice plays her eight cards: lines cached with her name
-            assert (await alice.cmd("NAME alicia")) == "200 Nickname changed"
             seen = len(bruno.events)
+            assert (await alice.cmd("NAME alicia")) == "200 Nickname changed"
+            await bruno.wait_event("601 table 1, seat 2: alicia, bruno, bot1x1 (bot), bot1x2 (bot)")
+            assert [e for e in bruno.events[seen:] if e.startswith("601")] == [
+                "601 table 1, seat 2: alicia, bruno, bot1x1 (bot), bot1x2 (bot)"]
             await play_deal([alice, bruno], bid=False)
             after = bruno.events[seen:]
             plays = [e for e in after if e.startswith(("630 alic", "631 alic"))]
@@ -144,11 +147,14 @@ def _read_to_end(sock: socket.socket) -> list[str]:
     return data.decode("utf-8").splitlines()
 
 
-@pytest.mark.parametrize(("lang", "line"), [("en", "690 the server is shutting down"),
-                                            ("fr", "690 le serveur s'arrête")])
-def test_ctrl_c_tells_every_client_then_exits_130(lang, line):
+@pytest.mark.parametrize(("lang", "line", "seated_line"), [
+    ("en", "690 the server is shutting down", "601 table 1, seat 1: alice, bot1x1 (bot), bot1x2 (bot), bot1x3 (bot)"),
+    ("fr", "690 le serveur s'arrête", "601 table 1, place 1 : alice, bot1x1 (robot), bot1x2 (robot), bot1x3 (robot)"),
+])
+def test_ctrl_c_tells_every_client_then_exits_130(lang, line, seated_line):
     """Ctrl-C: a seated player and a client not yet named both read 690 before the connection closes
-    (they used to see the socket close without a word); the command exits 130, without a traceback."""
+    (they used to see the socket close without a word); the command exits 130, without a traceback.
+    (And a bot is a « robot » in French, as in 661.)"""
     with serving("--bots", "3", lang=lang) as (port, proc, stderr):
         seated = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
         unnamed = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
@@ -158,6 +164,7 @@ def test_ctrl_c_tells_every_client_then_exits_130(lang, line):
         seen = b""
         while b"\n610 " not in seen and time.monotonic() < deadline:  # seated: the cards are dealt
             seen += seated.recv(65536)
+        assert seated_line in seen.decode("utf-8").splitlines()
         proc.send_signal(signal.SIGINT)
         assert proc.wait(timeout=TIMEOUT) == 130
         for sock in (seated, unnamed):
