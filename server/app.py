@@ -416,7 +416,11 @@ class CoincheServer:
         holder = self.clients.get(key)
         if holder is not None and holder is not client:
             return ERR_NAMEALREADYINUSE.line(self.lang)
-        if client.name is not None:  # a change of name
+        if client.name is not None:  # a change of name: not to the name of a seat that is waiting for its player
+            table = client.table  # to come back, nor of another seat of the table (a bot's): two players one name
+            if key in self.absent or (table is not None and any(
+                    s.name.lower() == key for i, s in enumerate(table.seats) if i != client.seat)):
+                return ERR_NAMEALREADYINUSE.line(self.lang)
             self.clients.pop(client.name.lower(), None)
             if client.table is not None and client.seat is not None:
                 client.table.rename(client.seat, nick)  # the others are told (601 again)

@@ -67,6 +67,7 @@ def test_a_new_name_at_the_table_is_the_name_the_others_read_for_every_card_and_
             alice, bruno = await named_table(port, ["alice", "bruno"])
             await play_deal([alice, bruno], bid=False)  # alice plays her eight cards: lines cached with her name
             seen = len(bruno.events)
+            assert (await alice.cmd("NAME BOT1X1")) == "403 nickname is already in use"  # a bot's seat at her table
             assert (await alice.cmd("NAME alicia")) == "200 Nickname changed"
             await bruno.wait_event("601 table 1, seat 2: alicia, bruno, bot1x1 (bot), bot1x2 (bot)")
             assert [e for e in bruno.events[seen:] if e.startswith("601")] == [
@@ -103,6 +104,8 @@ def test_a_coinched_contract_shows_in_the_bidding_prompt_and_a_player_who_comes_
             assert (await (await whose_turn(players, want="your turn to play")).play_legal()).startswith("200")
             await opponent.close()  # mid-deal
             await taker.wait_event(f"660 {names[(seat + 1) % 4]} left")
+            # the seat waits for its player: nobody else takes that name by a change of name
+            assert (await taker.cmd(f"NAME {names[(seat + 1) % 4]}")) == "403 nickname is already in use"
             back = await Player.connect(port)
             assert (await back.cmd(f"NAME {names[(seat + 1) % 4]}")) == "200 Nickname changed"
             await back.wait_event("610 your cards")
