@@ -464,8 +464,12 @@ class CoincheServer:
             self.unstarted[number] = (table, loop.time() + START_WAIT)
             if self.starter is None:
                 self.starter, self.starter_arrivals = loop.call_soon(self._start_pending), self.arrivals
+        self._tell_lobby()
+
+    def _tell_lobby(self) -> None:
+        """``602 waiting for N more player(s)`` to everyone in the lobby (when it grows, and when one leaves)."""
         if self.lobby:
-            missing = people - len(self.lobby)
+            missing = 4 - self.options.bots - len(self.lobby)
             waiting = self.waiting.get(missing)
             if waiting is None:
                 waiting = self.waiting[missing] = f"{EV_WAITING} " + self.t(T(
@@ -526,6 +530,7 @@ class CoincheServer:
                            f"coinche server: {client.name} left: {why.en}")), file=sys.stderr, flush=True)
         if client in self.lobby:
             self.lobby.remove(client)
+            self._tell_lobby()  # one more player is missing now
         if client.name is not None and self.clients.get(client.name.lower()) is client:
             del self.clients[client.name.lower()]
         table, seat = client.table, client.seat

@@ -263,3 +263,27 @@ def test_a_name_too_long_and_a_call_with_words_after_it_are_refused_with_the_rea
             assert (await p.cmd("Surcoinche x y")) == "400 Invalid command: SURCOINCHE takes no parameter (x y)"
             await p.close()
         run(body)
+
+
+def test_the_lobby_is_told_when_a_waiting_player_leaves():
+    """Three wait for a fourth; one leaves: the two others read that two players are missing now (they used to
+    keep "waiting for 1 more player(s)" while the table could not form)."""
+    with serving() as (port, _, _):
+        async def body() -> None:
+            ana, ben, cat = await named_table(port, ["anaa", "benn", "catt"])
+            for p in (ana, ben, cat):
+                await p.wait_event("602 waiting for 1 more player(s)")
+            seen = [len(p.events) for p in (ana, ben)]
+            await cat.send("QUIT")
+            await cat.wait_event("690 goodbye")
+            for p, n in zip((ana, ben), seen, strict=True):
+                deadline = time.monotonic() + TIMEOUT
+                while not any(e.startswith("602") for e in p.events[n:]) and time.monotonic() < deadline:
+                    await asyncio.sleep(0.01)
+                assert [e for e in p.events[n:] if e.startswith("602")] == ["602 waiting for 2 more player(s)"]
+            dan, eve = await named_table(port, ["dann", "evee"])  # and the table forms with the next two
+            for p in (ana, ben, dan, eve):
+                await p.wait_event("601 table 1")
+            for p in (ana, ben, cat, dan, eve):
+                await p.close()
+        run(body)
