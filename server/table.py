@@ -298,9 +298,9 @@ class Table:
             if self.auction.contract is None:  # the same line at every deal's first call
                 self._say_line(seat, self._first_bid_prompt)
                 return
-            now, level = self._contract_label(), _LEVELS[self.auction.level]  # a coinche shows: only PASS or
-            self._say(seat, EV_TURN, T(f"à vous d'annoncer ({now.fr}{level.fr})",  # SURCOINCHE are left
-                                       f"your turn to bid ({now.en}{level.en})"))
+            # after a coinche the prompt says so: a bid is refused then (431), PASS or SURCOINCHE are left
+            now, level = self._contract_label(), _LEVELS[self.auction.level]
+            self._say(seat, EV_TURN, T(f"à vous d'annoncer ({now.fr}{level.fr})", f"your turn to bid ({now.en}{level.en})"))
         else:
             self._play_prompt_to(seat)
 
