@@ -9,6 +9,7 @@ import typer
 from arbitre.cli import exitcodes
 from arbitre.cli.common import Lang, LangOpt, fail
 from arbitre.rulings.digits import is_number
+from arbitre.rulings.i18n import T
 
 app = typer.Typer(help="The coinche table server. Example: arbitre coinche serve --bots 3", no_args_is_help=True)
 
@@ -43,11 +44,15 @@ def serve_cmd(
     from arbitre.rulings.belote.coinche import CoincheVariants
     from arbitre.rulings.belote.coinche_auction import AuctionVariants
     from arbitre.server.app import ServerOptions, run
+    from arbitre.server.oserrors import os_reason
 
     if not 0 <= bots <= 3:
-        fail(f"--bots {bots}: a table has 0 to 3 bots", exitcodes.BAD_INPUT)
-    if target <= 0 or grace < 0:
-        fail("--target must be positive and --grace not negative", exitcodes.BAD_INPUT)
+        fail(T(f"--bots {bots} : une table a de 0 à 3 robots", f"--bots {bots}: a table has 0 to 3 bots"))
+    if target <= 0:
+        fail(T(f"--target {target} : le score à atteindre doit être positif",
+               f"--target {target}: the score to reach must be positive"))
+    if grace < 0:
+        fail(T(f"--grace {grace:g} : le délai ne peut pas être négatif", f"--grace {grace:g}: the wait cannot be negative"))
     step, multiplier = 0, 4
     for item in variant or []:
         key, _, value = item.partition("=")
@@ -56,18 +61,22 @@ def serve_cmd(
         elif key == "surcoinche" and value in ("3", "4"):
             multiplier = int(value)
         else:
-            fail(f"--variant {item!r}: expected bid-step=N or surcoinche=3|4", exitcodes.BAD_INPUT)
+            fail(T(f"--variant {item!r} : attendu bid-step=N ou surcoinche=3|4",
+                   f"--variant {item!r}: expected bid-step=N or surcoinche=3|4"))
     if record_dir is not None:
         try:
             record_dir.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            fail(f"--record-dir {record_dir}: {err}", exitcodes.BAD_INPUT)
+            why = os_reason(err)
+            fail(T(f"--record-dir {record_dir} : dossier impossible à créer : {why.fr}",
+                   f"--record-dir {record_dir}: cannot create the folder: {why.en}"))
     options = ServerOptions(bots=bots, target=target, lang=lang.value, grace=grace,
                             auction=AuctionVariants(bid_step=step), scoring=CoincheVariants(multiplier),
                             record_dir=record_dir, seed=seed)
     try:
         run(host, port, options)
     except OSError as err:
-        fail(f"cannot listen on {host}:{port}: {err}", exitcodes.BAD_INPUT)
+        why = os_reason(err)
+        fail(T(f"impossible d'écouter sur {host}:{port} : {why.fr}", f"cannot listen on {host}:{port}: {why.en}"))
     except KeyboardInterrupt:
-        raise typer.Exit(130) from None
+        raise typer.Exit(exitcodes.INTERRUPTED) from None  # every client was told (690)

@@ -47,7 +47,6 @@ from arbitre.server.protocol import (
     ERR_NAMEALREADYINUSE,
     ERR_NOTSEATED,
     EV_CLOSING,
-    EV_SEATED,
     EV_WAITING,
     EV_WELCOME,
     MAX_LINE,
@@ -239,6 +238,7 @@ class Connection(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         srv = self.server  # uvloop's transports are not asyncio.Transport subclasses: no isinstance check
         self.client = Client(cast(asyncio.Transport, transport), srv.options.max_buffer, srv.outbox)
+        srv.connections.add(self)
         self.client.send(srv.welcome)
         srv.flush()
 
@@ -299,6 +299,9 @@ class Connection(asyncio.Protocol):
             return
         self.gone = True
         client, srv = self.client, self.server
+        srv.connections.discard(self)
+        if srv.stopping:  # the server is shutting down: nobody is waited for any more
+            return
         try:
             srv.gone(client, client.drop_reason or why)
             client.flush(last=True)
@@ -315,6 +318,8 @@ class CoincheServer:
         self.options = options
         self.lang = options.lang
         self.clients: dict[str, Client] = {}  # connected, named
+        self.connections: set[Connection] = set()  # every open connection, named or not (see shutdown)
+        self.stopping = False
         self.lobby: list[Client] = []
         self.tables: dict[int, Table] = {}
         self.absent: dict[str, tuple[Table, int, asyncio.TimerHandle]] = {}
@@ -411,10 +416,14 @@ class CoincheServer:
         holder = self.clients.get(key)
         if holder is not None and holder is not client:
             return ERR_NAMEALREADYINUSE.line(self.lang)
-        if client.name is not None:  # a change of name
+        if client.name is not None:  # a change of name: not to the name of a seat that is waiting for its player
+            table = client.table  # to come back, nor of another seat of the table (a bot's): two players one name
+            if key in self.absent or (table is not None and any(
+                    s.name.lower() == key for i, s in enumerate(table.seats) if i != client.seat)):
+                return ERR_NAMEALREADYINUSE.line(self.lang)
             self.clients.pop(client.name.lower(), None)
             if client.table is not None and client.seat is not None:
-                client.table.seats[client.seat].name = nick
+                client.table.rename(client.seat, nick)  # the others are told (601 again)
             client.name = nick
             self.clients[key] = client
             return self.reply_lines[id(NICKNAME_CHANGED)]
@@ -435,10 +444,7 @@ class CoincheServer:
     def _seat(self, client: Client, table: Table, seat: int, names: str | None = None) -> None:
         """Seat ``client`` (601 with the four players, ``names`` when the caller has them listed already)."""
         client.table, client.seat = table, seat
-        if names is None:
-            names = ", ".join(s.name + (" (bot)" if s.bot else "") for s in table.seats)
-        client.send(f"{EV_SEATED} " + self.t(T(f"table {table.number}, place {seat + 1} : {names}",
-                                               f"table {table.number}, seat {seat + 1}: {names}")))
+        client.send(table.seated_line(seat, names))
 
     def _form_tables(self) -> None:
         people = 4 - self.options.bots
@@ -451,15 +457,19 @@ class CoincheServer:
                                    self.options.record_dir, next(self.seeds) if self.options.seed is not None else None)
             table = Table(number, seats, options)
             self.tables[number] = table
-            names = ", ".join(s.name + (" (bot)" if s.bot else "") for s in table.seats)
+            names = table.players()
             for seat, client in enumerate(group):
                 self._seat(client, table, seat, names)
             loop = asyncio.get_running_loop()
             self.unstarted[number] = (table, loop.time() + START_WAIT)
             if self.starter is None:
                 self.starter, self.starter_arrivals = loop.call_soon(self._start_pending), self.arrivals
+        self._tell_lobby()
+
+    def _tell_lobby(self) -> None:
+        """``602 waiting for N more player(s)`` to everyone in the lobby (when it grows, and when one leaves)."""
         if self.lobby:
-            missing = people - len(self.lobby)
+            missing = 4 - self.options.bots - len(self.lobby)
             waiting = self.waiting.get(missing)
             if waiting is None:
                 waiting = self.waiting[missing] = f"{EV_WAITING} " + self.t(T(
@@ -499,6 +509,20 @@ class CoincheServer:
         finally:
             self.flush()
 
+    def shutdown(self) -> None:
+        """The server stops (Ctrl-C): every client is told (``690``) and its connection closed, its output sent."""
+        self.stopping = True
+        line = f"{EV_CLOSING} " + self.t(T("le serveur s'arrête", "the server is shutting down"))
+        for conn in list(self.connections):
+            client = conn.client
+            if client is None or client.closed:
+                continue
+            client.send(line)
+            client.flush(last=True)
+            client.closed = True
+            client.transport.close()
+        self.connections.clear()
+
     def gone(self, client: Client, why: T) -> None:
         client.closed = True
         if client.name is not None:
@@ -506,6 +530,7 @@ class CoincheServer:
                            f"coinche server: {client.name} left: {why.en}")), file=sys.stderr, flush=True)
         if client in self.lobby:
             self.lobby.remove(client)
+            self._tell_lobby()  # one more player is missing now
         if client.name is not None and self.clients.get(client.name.lower()) is client:
             del self.clients[client.name.lower()]
         table, seat = client.table, client.seat
@@ -554,4 +579,7 @@ async def serve(host: str, port: int, options: ServerOptions, ready: asyncio.Eve
     if ready is not None:
         ready.set()
     async with server:
-        await server.serve_forever()
+        try:
+            await server.serve_forever()
+        finally:  # cancelled (Ctrl-C) or failing: the clients hear it from the server, not from a dead socket
+            srv.shutdown()

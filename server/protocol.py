@@ -81,6 +81,11 @@ def invalid(why: T) -> Reply:
 
 
 def err_nickname(nick: str) -> Reply:
+    """402 for a name refused: the protocol's text, or "too long" for a name of letters and digits over 32 (the
+    protocol sets no longest name; its text says "too short", which misled)."""
+    if len(nick) > 32 and valid_name(nick, longest=len(nick)):
+        return _r(402, "ERR_ERRONEUSNICKNAME", f"{nick} is too long (at most 32 letters or digits).",
+                  f"{nick} est trop long (au plus 32 lettres ou chiffres).")
     shown = nick or "(none)"
     return _r(402, "ERR_ERRONEUSNICKNAME",
               f"{shown} contains invalid characters or is too short (at least four letters or digits).",
@@ -107,12 +112,12 @@ def err_illegal(card: T, obligation: T) -> Reply:
               f"{card.fr} ne peut pas être jouée : vous devez {obligation.fr}.")
 
 
-NAME_RE = re.compile(r"^\w{4,32}$")
+NAME_RE = re.compile(r"^\w{4,}$")
 
 
-def valid_name(nick: str) -> bool:
-    """At least four letters or digits (the protocol's rule), at most 32, nothing else."""
-    return bool(NAME_RE.match(nick)) and "_" not in nick
+def valid_name(nick: str, longest: int = 32) -> bool:
+    """At least four letters or digits (the protocol's rule), at most ``longest`` (32), nothing else."""
+    return len(nick) <= longest and bool(NAME_RE.match(nick)) and "_" not in nick
 
 
 def split_command(line: str) -> tuple[str, list[str]]:

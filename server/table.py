@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -56,6 +57,7 @@ from arbitre.rulings.belote.coinche_deal import (
 from arbitre.rulings.belote.deal import cut, shuffle
 from arbitre.rulings.i18n import T
 from arbitre.server import bots
+from arbitre.server.oserrors import os_reason
 from arbitre.server.protocol import (
     ERR_EMPTYHAND,
     ERR_NOTPLAYING,
@@ -73,6 +75,7 @@ from arbitre.server.protocol import (
     EV_GAME_OVER,
     EV_LEFT,
     EV_NEW_GAME,
+    EV_SEATED,
     EV_TRICK,
     EV_TURN,
     MSG_OKAY,
@@ -82,6 +85,7 @@ from arbitre.server.protocol import (
     err_illegal,
     err_inexistant,
     hand_text,
+    invalid,
     read_card,
 )
 
@@ -93,6 +97,8 @@ lookup each."""
 AUCTION_COMMANDS = {"CONTRACT", "CONTRAT", "PASS", "PASSE", "COINCHE", "SURCOINCHE"}
 _PLAY_PROMPT = T("à vous de jouer ({})", "your turn to play ({})")
 _YOU_LEAD = T("vous entamez", "you lead")
+_LEVELS = (T("", ""), T(", coinché", ", coinched"), T(", surcoinché", ", surcoinched"))
+"""What follows a contract's label by the auction's coinche level (0, 1, 2): the bidding prompt and its end."""
 
 
 class Phase(str, Enum):
@@ -188,9 +194,26 @@ class Table:
         return self.seats[seat].name
 
     def rename(self, seat: int, name: str) -> None:
-        """A seated player changed their name (NAME again): the cached lines that hold names are rebuilt."""
+        """A seated player changed their name (NAME again): the cached lines that hold names are rebuilt, and
+        the others read the four players again (601), else a new name would come out of nowhere."""
         self.seats[seat].name = name
         self._lines.clear()
+        names = self.players()
+        for other, s in enumerate(self.seats):
+            if other != seat and s.present and s.sink is not None:
+                s.sink(self.seated_line(other, names))
+
+    def players(self) -> str:
+        """The four players as 601 lists them: ``alice, bot1x1 (bot), …`` (``robot`` in French)."""
+        bot = T(" (robot)", " (bot)").get(self.lang)
+        return ", ".join([s.name + (bot if s.bot else "") for s in self.seats])
+
+    def seated_line(self, seat: int, names: str | None = None) -> str:
+        """``601 table <n>, seat <k>: <the four players>`` for ``seat`` (``names``: :meth:`players`, if known)."""
+        if names is None:
+            names = self.players()
+        return f"{EV_SEATED} " + T(f"table {self.number}, place {seat + 1} : {names}",
+                                   f"table {self.number}, seat {seat + 1}: {names}").get(self.lang)
 
     def _card_line(self, seat: int, index: int) -> str:
         """``630 <name> plays <card>``, built once per table, seat and card (until a change of name)."""
@@ -275,8 +298,9 @@ class Table:
             if self.auction.contract is None:  # the same line at every deal's first call
                 self._say_line(seat, self._first_bid_prompt)
                 return
-            now = self._contract_label()
-            self._say(seat, EV_TURN, T(f"à vous d'annoncer ({now.fr})", f"your turn to bid ({now.en})"))
+            # after a coinche the prompt says so: a bid is refused then (431), PASS or SURCOINCHE are left
+            now, level = self._contract_label(), _LEVELS[self.auction.level]
+            self._say(seat, EV_TURN, T(f"à vous d'annoncer ({now.fr}{level.fr})", f"your turn to bid ({now.en}{level.en})"))
         else:
             self._play_prompt_to(seat)
 
@@ -311,7 +335,12 @@ class Table:
         if verb == "PLAY":
             reply = self._play_command(seat, args)
         elif verb in AUCTION_COMMANDS:
-            reply = self._call(seat, command_call(verb, args))
+            call = command_call(verb, args)
+            if call.kind is CallKind.UNKNOWN:  # PASS, COINCHE, SURCOINCHE with words after them: say so
+                words = " ".join(args)
+                return invalid(T(f"{verb} ne prend pas de paramètre ({words})",
+                                 f"{verb} takes no parameter ({words})"))
+            reply = self._call(seat, call)
         elif verb == "LAST":
             return self._last()
         elif verb == "HAND":
@@ -370,14 +399,16 @@ class Table:
             return T(f"{who} surcoinche", f"{who} surcoinches")
         return T(f"{who} passe", f"{who} passes")
 
-    def _begin_play(self) -> None:
-        c = self.auction.contract
-        assert c is not None and self.auction.contract_seat is not None
+    def _contract_line(self) -> str:
+        """``622 contract <label> by <taker>[, coinched]``: what the bidding ended in (the card play's contract)."""
+        assert self.auction.contract_seat is not None
         taker = (self.first + self.auction.contract_seat) % 4
-        label = self._contract_label()
-        level = (T("", ""), T(", coinché", ", coinched"), T(", surcoinché", ", surcoinched"))[self.auction.level]
-        self._all(EV_AUCTION_END, T(f"contrat {label.fr} par {self.name(taker)}{level.fr}",
-                                    f"contract {label.en} by {self.name(taker)}{level.en}"))
+        label, level = self._contract_label(), _LEVELS[self.auction.level]
+        return f"{EV_AUCTION_END} " + T(f"contrat {label.fr} par {self.name(taker)}{level.fr}",
+                                        f"contract {label.en} by {self.name(taker)}{level.en}").get(self.lang)
+
+    def _begin_play(self) -> None:
+        self._all_line(self._contract_line())
         self.phase = Phase.PLAYING
         self.leader = self.first
         self._prompt()
@@ -445,14 +476,19 @@ class Table:
                                     self.options.scoring)
         deal_pts = outcome.by_team()
         self.scores = [self.scores[0] + deal_pts[0], self.scores[1] + deal_pts[1]]
-        label = self._contract_label()
+        label, level = self._contract_label(), _LEVELS[self.auction.level]
         verdict = T("réussi", "made") if outcome.made else T("chuté", "failed")
+        sep = ", " if self.auction.level else " "  # "80 Hearts made", "80 Hearts, coinched, failed"
         a, b = self.team_label(0), self.team_label(1)
+        cards = outcome.points  # what the score comes from: the card points (162 with the last trick's 10)
+        belote = "" if outcome.belote_team is None else f", belote {self.team_label(outcome.belote_team)}"
         self._all(EV_DEAL_SCORE, T(
-            f"donne {self.deal_no} : {label.fr} {verdict.fr} ; {a} {deal_pts[0]}, {b} {deal_pts[1]} ; "
-            f"total {a} {self.scores[0]}, {b} {self.scores[1]}",
-            f"deal {self.deal_no}: {label.en} {verdict.en}; {a} {deal_pts[0]}, {b} {deal_pts[1]}; "
-            f"total {a} {self.scores[0]}, {b} {self.scores[1]}"))
+            f"donne {self.deal_no} : {label.fr}{level.fr}{sep}{verdict.fr} ; {a} {deal_pts[0]}, {b} {deal_pts[1]} ; "
+            f"total {a} {self.scores[0]}, {b} {self.scores[1]} ; points des cartes {a} {cards[0]}, {b} {cards[1]}"
+            f"{belote}",
+            f"deal {self.deal_no}: {label.en}{level.en}{sep}{verdict.en}; {a} {deal_pts[0]}, {b} {deal_pts[1]}; "
+            f"total {a} {self.scores[0]}, {b} {self.scores[1]}; card points {a} {cards[0]}, {b} {cards[1]}"
+            f"{belote}"))
         self.finished_deals += 1
         if self.options.record_dir is not None:
             self._write_record(bidder, outcome)
@@ -514,7 +550,13 @@ class Table:
         assert self.options.record_dir is not None
         doc = self.record(bidder, outcome)
         path = self.options.record_dir / f"table{self.number}-game{self.game_no}-deal{self.deal_no}.json"
-        path.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
+        try:
+            path.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
+        except OSError as err:  # the folder was removed, the disk is full…: said to the operator, the game goes on
+            why = os_reason(err)
+            print(T(f"serveur de coinche : donne non enregistrée dans {path} : {why.fr}",
+                    f"coinche server: deal not recorded in {path}: {why.en}").get(self.lang), file=sys.stderr,
+                  flush=True)
 
     # -- seats ----------------------------------------------------------------------
     def leave(self, seat: int, why: T) -> None:
@@ -528,6 +570,8 @@ class Table:
         s.present, s.sink = True, sink
         self._all(EV_BACK, T(f"{s.name} est de retour", f"{s.name} is back"), but=seat)
         sink(self._hand_line(seat))
+        if self.phase is Phase.PLAYING:  # the trump and the takers, told once at the auction's end
+            sink(self._contract_line())
         if self.to_move() == seat:
             self._prompt()
 

@@ -161,3 +161,16 @@ async def play_deal(players: list[Player], bid: bool = True) -> None:
             assert (await p.cmd(call)).startswith("200")
         else:
             assert (await p.play_legal()).startswith("200")
+
+
+async def pass_and_play_until(p: Player, prefix: str) -> None:
+    """One person against bots: pass every bid and play legal cards until an event starting with ``prefix``;
+    every reply must be the protocol's 200 for the command (``PASS_OKAY``, ``TURN_OKAY``)."""
+    while not any(e.startswith(prefix) for e in p.events):
+        await whose_turn([p])
+        if "to bid" in (p.turn or ""):
+            p.turn = None
+            assert (await p.cmd("PASS")) == "200 You passed your turn."
+        else:
+            reply = await p.play_legal()
+            assert reply == "200 your turn has been taken into account.", reply

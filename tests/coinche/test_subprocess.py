@@ -60,18 +60,12 @@ def test_netcat_plays_against_three_bots(server):
 def test_a_real_process_serves_a_whole_game_to_one_scripted_client(server, tmp_path):
     import asyncio
 
-    from .client import Player, whose_turn
+    from .client import Player, pass_and_play_until
 
     async def body():
         p = await Player.connect(server)
         await p.cmd("NAME script")
-        while not any(e.startswith("641") for e in p.events):
-            await whose_turn([p])
-            if "to bid" in (p.turn or ""):
-                p.turn = None
-                assert (await p.cmd("PASS")).startswith("200")
-            else:
-                assert (await p.play_legal()).startswith("200")
+        await pass_and_play_until(p, "641")
         await p.close()
 
     asyncio.run(asyncio.wait_for(body(), 60))
