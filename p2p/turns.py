@@ -23,6 +23,7 @@ from arbitre.p2p import brain, host
 from arbitre.p2p import protocol as P
 from arbitre.p2p.protocol import Refusal
 from arbitre.p2p.timing import CLOCK
+from arbitre.rulings.errors import InputError
 
 if TYPE_CHECKING:
     from arbitre.p2p.peer import Peer
@@ -41,8 +42,11 @@ async def play_card(peer: Peer) -> None:
     else:
         obs = brain.observation(state.seat, d.dealer, hand, d.turned, brain.bids_as_calls(d.bids, state.roster),
                                 d.taker, d.trump, d.tricks, d.current, d.leader(), state.totals, state.target)
-        with CLOCK.measure("engine"):
-            card = brain.choose_card(peer.player, obs)
+        try:
+            with CLOCK.measure("engine"):
+                card = brain.choose_card(peer.player, obs)
+        except InputError as err:  # my player failed: the game stops disputed (drive)
+            raise peer.player_fault(err, d.number, len(d.tricks) + 1) from None
     await peer.publish(P.JOUER_CARTE, {"card": card.short()})
 
 
