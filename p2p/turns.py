@@ -10,7 +10,9 @@ probes that seat and announces ``ABANDON`` if the seat does not answer.
 Why: the peer acts on its own copy of the game, never on a server's
 say-so; its own actions go through its own referee first
 (:meth:`arbitre.p2p.peer.Peer.publish`), and an action of its own that its
-referee refuses stops the game ``disputed``.
+referee refuses stops the game ``disputed``; so does its own player failing
+(an exception, a card that is not legal: ``player_error``), rather than leaving
+the others waiting for a card that never comes.
 """
 from __future__ import annotations
 
