@@ -23,6 +23,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from arbitre.arena import faults
 from arbitre.arena.dealing import (
     ORDERS,
     PlayedDeal,
@@ -32,17 +33,12 @@ from arbitre.arena.dealing import (
     rest_of_hands,
     score_played,
 )
+from arbitre.arena.faults import PlayerError
 from arbitre.arena.observation import PASS, Observation, SeatView
 from arbitre.arena.player import view_readers
-from arbitre.rulings.belote.cards import DECK, Card
+from arbitre.rulings.belote.cards import Card
 from arbitre.rulings.belote.play import UndertrumpRule
 from arbitre.rulings.belote.scoring import Variants
-from arbitre.rulings.errors import InputError
-from arbitre.rulings.i18n import T
-
-
-class PlayerError(InputError):
-    """A player broke the interface: an illegal card or call, an unreadable answer, or an exception."""
 
 
 class Clock:
@@ -75,18 +71,9 @@ to bid and to play (:func:`view_readers`), and their bound ``bid``: worked out a
 change (a game or a gym run passes the same players deal after deal)."""
 
 
-def _fail(names: Sequence[str], seat: int, deal_no: int, fr: str, en: str, trick: int | None = None) -> PlayerError:
-    where_fr = f"donne {deal_no}" + (f", pli {trick}" if trick else ", enchères")
-    where_en = f"deal {deal_no}" + (f", trick {trick}" if trick else ", bidding")
-    return PlayerError(T(f"joueur « {names[seat]} » (siège {seat + 1}), {where_fr} : {fr}",
-                         f"player '{names[seat]}' (seat {seat + 1}), {where_en}: {en}"), token=names[seat])
-
-
 def _raised(names: Sequence[str], seat: int, deal_no: int, trick: int | None, err: Exception) -> PlayerError:
     """The :class:`PlayerError` for a player whose ``bid`` or ``play`` raised ``err``."""
-    method = "play" if trick else "bid"
-    return _fail(names, seat, deal_no, f"{method} a levé {type(err).__name__} : {err}",
-                 f"{method} raised {type(err).__name__}: {err}", trick)
+    return faults.fault(names[seat], seat, deal_no, trick, faults.raised("play" if trick else "bid", err))
 
 
 def _card_index(answer: Any) -> int | None:
@@ -95,10 +82,6 @@ def _card_index(answer: Any) -> int | None:
     if isinstance(answer, int) and 0 <= answer < 32:
         return answer
     return None
-
-
-def _show(mask: int) -> str:
-    return " ".join(DECK[c].short() for c in range(32) if mask >> c & 1)
 
 
 def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: int = 1,
@@ -163,10 +146,7 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
             decisions[seat] += 1
             suit = PASS if answer is None else int(answer) if isinstance(answer, int) and 0 <= answer < 4 else None
             if suit is None or suit != PASS and (suit == turned_suit) != (rnd == 1):
-                wanted = T("la couleur retournée ou passe", "the turned suit or pass") if rnd == 1 else \
-                    T("une autre couleur que la retournée, ou passe", "a suit other than the turned one, or pass")
-                raise _fail(names, seat, deal_no, f"annonce {answer!r} invalide au tour {rnd} (attendu : {wanted.fr})",
-                            f"invalid call {answer!r} in round {rnd} (expected {wanted.en})")
+                raise faults.fault(names[seat], seat, deal_no, None, faults.bad_call(answer, rnd))
             bids.append((seat, suit))
             if suit != PASS:
                 taker, trump, take_round = seat, suit, rnd
@@ -222,9 +202,7 @@ def play_deal(players: Sequence[Any], pack: list[int], dealer: int, *, deal_no: 
             raise _raised(names, seat, deal_no, k, err) from err
         card = answer.suit * 8 + answer.rank if type(answer) is Card else _card_index(answer)
         if card is None or not options >> card & 1:
-            shown = DECK[card].short() if card is not None else repr(answer)
-            raise _fail(names, seat, deal_no, f"{shown} n'est pas une carte légale (légales : {_show(options)})",
-                        f"{shown} is not a legal card (legal: {_show(options)})", k)
+            raise faults.fault(names[seat], seat, deal_no, k, faults.not_legal(answer, card, options))
         return card
 
     winners, won = play_tricks(hands, (dealer + 1) % 4, trump, rule is UndertrumpRule.MUST_UNDERTRUMP, choosers,

@@ -12,7 +12,8 @@ What:
   times); :func:`play_chunk` plays a range into one :class:`Chunk` (the same plays as
   rows of ints, the decision times summed), which is what the runs of
   :mod:`arbitre.arena.parallel` use and send between processes. A player error stops
-  the range and is returned with the boards already played, so nothing is lost;
+  the range and is returned with the boards already played, so nothing is lost (so does
+  Ctrl-C: :class:`Interrupted`);
 * :func:`aggregate` turns chunks into the report: mean points per deal of each team
   with a 95% confidence interval, the mean difference with its interval and the
   paired p-value, deals won, taking and success rates, mean decision time of each
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +37,8 @@ from arbitre.arena.registry import make_player
 from arbitre.arena.stats import paired_p_value, summary
 from arbitre.rulings.belote.play import UndertrumpRule
 from arbitre.rulings.belote.scoring import Variants
+from arbitre.rulings.errors import InputError
+from arbitre.rulings.i18n import T
 
 MAX_ATTEMPTS = 50
 TIMING_EVERY = 8
@@ -231,18 +234,34 @@ class Chunk:
     timed: dict[str, int] = field(default_factory=dict)
 
 
-def play_chunk(cfg: GymConfig, start: int, stop: int) -> tuple[Chunk, PlayerError | None]:
+class Interrupted(InputError):
+    """The run was stopped (Ctrl-C) before its last board: the boards already played are kept."""
+
+
+def interrupted(plays: int) -> Interrupted:
+    """The error of a run stopped by Ctrl-C after ``plays`` deals (as the report counts them)."""
+    return Interrupted(T(f"interrompu (Ctrl-C) : les {plays} donnes déjà jouées sont gardées",
+                         f"interrupted (Ctrl-C): the {plays} deals already played are kept"), token="Ctrl-C")
+
+
+def play_chunk(cfg: GymConfig, start: int, stop: int,
+               stopped: Callable[[], bool] | None = None) -> tuple[Chunk, InputError | None]:
     """Boards ``start``..``stop - 1`` as one :class:`Chunk`; a player error stops the range and comes back with
-    the chunk of the boards played before it."""
+    the chunk of the boards played before it. So does Ctrl-C (:class:`Interrupted`, the board being played
+    left out), or ``stopped()`` turning true (asked before each board: a pool's worker, whose run was stopped)."""
     chunk = Chunk(start)
     seated = seatings(cfg)
     extend = chunk.rows.extend
     seconds, decisions, timed = chunk.seconds, chunk.decisions, chunk.timed
     for index in range(start, stop):
+        if stopped is not None and stopped():
+            return chunk, interrupted(0)
         try:
             rows = _play(cfg, index, seated, seconds, decisions, timed)
         except PlayerError as err:
             return chunk, err
+        except KeyboardInterrupt:
+            return chunk, interrupted(0)
         for row in rows:
             extend(row)
         chunk.count += 1

@@ -10,7 +10,9 @@ What: :func:`run` cuts the boards ``0..deals-1`` into chunks and plays them
 
 Each chunk comes back as one :class:`~arbitre.arena.gym.Chunk` (the boards it played,
 packed) and, if a player failed, the error; the run stops at the first error and returns
-every board already played. ``progress`` is called with the number of boards done after
+every board already played. So it does on Ctrl-C (:class:`~arbitre.arena.gym.Interrupted`):
+a pool's workers leave Ctrl-C to the parent, which tells them to stop after their current
+board, and gets back what they played. ``progress`` is called with the number of boards done after
 each chunk.
 
 Why Dask distributed rather than Ray: it is pure Python wheels (no 100+ MB native
@@ -21,6 +23,7 @@ the seed and their index, so any spreading gives the same report as one process.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -28,8 +31,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from arbitre.arena.engine import PlayerError
-from arbitre.arena.gym import Chunk, GymConfig, play_chunk, seatings
+from arbitre.arena.gym import Chunk, GymConfig, Interrupted, interrupted, play_chunk, seatings
+from arbitre.arena.quiet import stdout_to_stderr
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
@@ -95,20 +98,32 @@ def run(cfg: GymConfig, workers: int = 1, cluster: str | None = None,
     return (*_one(cfg, progress), "1 process")
 
 
-def _one(cfg: GymConfig, progress: Progress) -> tuple[list[Chunk], PlayerError | None, float]:
-    """Play the chunks in this process; also return the seconds of play (from the moment the players are built)."""
+def _plays(cfg: GymConfig, done: list[Chunk]) -> int:
+    """The deals the report counts for the boards of ``done`` (two per board in duplicate)."""
+    return sum(c.count for c in done) * (2 if cfg.duplicate else 1)
+
+
+def _one(cfg: GymConfig, progress: Progress) -> tuple[list[Chunk], InputError | None, float]:
+    """Play the chunks in this process; also return the seconds of play (from the moment the players are built).
+    Ctrl-C ends the run with the boards already played (:class:`~arbitre.arena.gym.Interrupted`)."""
     _build_players(cfg)
     t0 = time.perf_counter()
     done: list[Chunk] = []
     boards = 0
-    for start, stop in chunks(cfg.deals, 1):
-        chunk, error = play_chunk(cfg, start, stop)
-        done.append(chunk)
-        boards += chunk.count
-        progress(boards)
-        if error:
-            return done, error, time.perf_counter() - t0
-    return done, None, time.perf_counter() - t0
+    error: InputError | None = None
+    try:
+        for start, stop in chunks(cfg.deals, 1):
+            chunk, error = play_chunk(cfg, start, stop)
+            done.append(chunk)
+            boards += chunk.count
+            progress(boards)
+            if error:
+                break
+    except KeyboardInterrupt:
+        error = interrupted(0)
+    if isinstance(error, Interrupted):
+        error = interrupted(_plays(cfg, done))
+    return done, error, time.perf_counter() - t0
 
 
 STARTUP_TIMEOUT = 60.0
@@ -131,9 +146,20 @@ _CFG: list[GymConfig] = []
 """The run a pool's worker plays (set as it starts), so a chunk is sent as two board numbers."""
 
 
-def _ready(cfg: GymConfig, barrier: Any) -> None:
-    """A worker's start: keep the run's configuration, build the players, wait for the other workers."""
+_STOP: list[Any] = []
+"""The run's stop flag (a shared event) in a pool's worker: set by the parent on Ctrl-C."""
+
+
+def _ready(cfg: GymConfig, barrier: Any, stop: Any = None) -> None:
+    """A worker's start: keep the run's configuration, build the players, wait for the other workers.
+
+    A worker leaves Ctrl-C to the parent (which stops the run through ``stop`` and keeps what was played),
+    and what its players print goes to standard error, never into the report on standard output.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    stdout_to_stderr()
     _CFG[:] = [cfg]
+    _STOP[:] = [stop]
     _build_players(cfg)
     try:
         barrier.wait(STARTUP_TIMEOUT)
@@ -141,9 +167,10 @@ def _ready(cfg: GymConfig, barrier: Any) -> None:
         pass
 
 
-def _play_range(start: int, stop: int) -> tuple[Chunk, PlayerError | None]:
+def _play_range(start: int, stop: int) -> tuple[Chunk, InputError | None]:
     """A pool worker's task: boards ``start``..``stop - 1`` of the run given to :func:`_ready`."""
-    return play_chunk(_CFG[0], start, stop)
+    flag = _STOP[0] if _STOP else None
+    return play_chunk(_CFG[0], start, stop, None if flag is None else flag.is_set)
 
 
 def _pool(cfg: GymConfig, workers: int, progress: Progress) -> tuple[list[Chunk], InputError | None, float]:
@@ -163,39 +190,62 @@ def _pool(cfg: GymConfig, workers: int, progress: Progress) -> tuple[list[Chunk]
     workers = min(workers, len(ranges))  # every worker gets a chunk, so every worker starts (the barrier)
     context = multiprocessing.get_context()
     barrier = context.Barrier(workers + 1)
+    stop = context.Event()
+    pending: set[Any] = set()
+    t0 = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ready,
-                             initargs=(cfg, barrier)) as pool:
-        pending = {pool.submit(_play_range, a, b) for a, b in ranges}
+                             initargs=(cfg, barrier, stop)) as pool:
         try:
-            barrier.wait(STARTUP_TIMEOUT)
-        except threading.BrokenBarrierError:
-            pass
-        t0 = time.perf_counter()
-        for fut in as_completed(pending):  # one waiter for the whole run (wait() in a loop adds one per call)
-            pending.discard(fut)
-            lost = False
+            # the workers start with the first chunk: they start ignoring Ctrl-C (the parent handles it)
+            handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
             try:
-                got, error = fut.result()
-            except BrokenProcessPool:  # a worker was killed: the pool is gone
-                lost = True
-            else:
-                done.append(got)
-                boards += got.count
-                progress(boards)
-            if error is not None or lost:
-                for fut in pending:
-                    fut.cancel()
-                for fut in pending:  # chunks already running still finish (or came back before the pool broke)
-                    if not fut.cancelled():
-                        try:
-                            done.append(fut.result()[0])
-                        except BrokenProcessPool:
-                            pass
-                if lost:
-                    error = _worker_lost(sum(c.count for c in done) * (2 if cfg.duplicate else 1))
-                break
+                pending.add(pool.submit(_play_range, *ranges[0]))
+            finally:
+                signal.signal(signal.SIGINT, handler)
+            pending.update(pool.submit(_play_range, a, b) for a, b in ranges[1:])
+            try:
+                barrier.wait(STARTUP_TIMEOUT)
+            except threading.BrokenBarrierError:
+                pass
+            t0 = time.perf_counter()
+            for fut in as_completed(pending):  # one waiter for the whole run (wait() in a loop adds one per call)
+                pending.discard(fut)
+                lost = False
+                try:
+                    got, error = fut.result()
+                except BrokenProcessPool:  # a worker was killed: the pool is gone
+                    lost = True
+                else:
+                    done.append(got)
+                    boards += got.count
+                    progress(boards)
+                if error is not None or lost:
+                    _collect(pending, done)
+                    if lost:
+                        error = _worker_lost(_plays(cfg, done))
+                    break
+        except KeyboardInterrupt:  # Ctrl-C: the workers stop after their board; what they played is kept
+            stop.set()
+            barrier.abort()  # workers still starting go on at once (to stop at once)
+            _collect(pending, done)
+            error = interrupted(0)
+        if isinstance(error, Interrupted):
+            error = interrupted(_plays(cfg, done))
         seconds = time.perf_counter() - t0
     return done, error, seconds
+
+
+def _collect(pending: set[Any], done: list[Chunk]) -> None:
+    """Cancel the chunks not started; add to ``done`` those running, which still finish (or came back before the
+    pool broke)."""
+    for fut in pending:
+        fut.cancel()
+    for fut in pending:
+        if not fut.cancelled():
+            try:
+                done.append(fut.result()[0])
+            except BrokenProcessPool:
+                pass
 
 
 def _bad_cluster(address: str, why: str) -> InputError:
@@ -204,7 +254,7 @@ def _bad_cluster(address: str, why: str) -> InputError:
 
 
 def _dask(cfg: GymConfig, address: str, workers: int,
-          progress: Progress) -> tuple[list[Chunk], PlayerError | None, str]:
+          progress: Progress) -> tuple[list[Chunk], InputError | None, str]:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -226,18 +276,21 @@ def _dask(cfg: GymConfig, address: str, workers: int,
         backend = f"dask cluster {address}"
     done: list[Chunk] = []
     boards = 0
-    error: PlayerError | None = None
+    error: InputError | None = None
     try:
         futures = [client.submit(play_chunk, cfg, a, b, pure=False)
                    for a, b in chunks(cfg.deals, max(1, workers))]
-        for fut in as_completed(futures):
-            got, failure = fut.result()
-            done.append(got)
-            boards += got.count
-            progress(boards)
-            if failure is not None:
-                error = failure
-                break
+        try:
+            for fut in as_completed(futures):
+                got, failure = fut.result()
+                done.append(got)
+                boards += got.count
+                progress(boards)
+                if failure is not None:
+                    error = failure
+                    break
+        except KeyboardInterrupt:  # Ctrl-C: the chunks that came back are kept
+            error = interrupted(_plays(cfg, done))
         if error is not None:
             for fut in futures:
                 fut.cancel()

@@ -47,8 +47,10 @@ def resolve(spec: str) -> type:
         return _REGISTERED[spec]
     target = BUILTIN.get(spec, spec)
     if ":" not in target:
-        raise InputError(T(f"joueur inconnu « {spec} » (connus : {', '.join(names())} ou module:Classe)",
-                           f"unknown player '{spec}' (known: {', '.join(names())}, or module:Class)"), token=spec)
+        hint = _did_you_mean(spec, names())
+        raise InputError(T(f"joueur inconnu « {spec} »{hint.fr} (connus : {', '.join(names())} ou module:Classe)",
+                           f"unknown player '{spec}'{hint.en} (known: {', '.join(names())}, or module:Class)"),
+                         token=spec)
     module_name, _, attr = target.partition(":")
     try:
         module = importlib.import_module(module_name)
@@ -59,9 +61,23 @@ def resolve(spec: str) -> type:
                          token=spec) from None
     cls = getattr(module, attr, None)
     if not isinstance(cls, type) or not callable(getattr(cls, "bid", None)) or not callable(getattr(cls, "play", None)):
-        raise InputError(T(f"joueur « {spec} » : {module_name} n'a pas de classe {attr} avec bid() et play()",
-                           f"player '{spec}': {module_name} has no class {attr} with bid() and play()"), token=spec)
+        hint = _did_you_mean(attr, [n for n, v in vars(module).items() if isinstance(v, type)
+                                    and callable(getattr(v, "bid", None)) and callable(getattr(v, "play", None))])
+        raise InputError(T(f"joueur « {spec} » : {module_name} n'a pas de classe {attr} avec bid() et play(){hint.fr}",
+                           f"player '{spec}': {module_name} has no class {attr} with bid() and play(){hint.en}"),
+                         token=spec)
     return cls
+
+
+def _did_you_mean(name: str, known: list[str]) -> T:
+    """`` (did you mean 'X'?)`` for the known name closest to a misspelt one (case aside), else nothing."""
+    import difflib
+
+    folded = {k.casefold(): k for k in known}
+    close = difflib.get_close_matches(name.casefold(), list(folded), n=1, cutoff=0.6)
+    if not close:
+        return T("", "")
+    return T(f" (vouliez-vous dire « {folded[close[0]]} » ?)", f" (did you mean '{folded[close[0]]}'?)")
 
 
 def make_player(spec: str, **options: Any) -> Any:

@@ -113,7 +113,8 @@ def register(app: typer.Typer) -> None:
         Example: arbitre belote gym --team-a memory --team-b simple --deals 2000 --workers 2
 
         Exit codes: 0 done, 2 bad option, unknown player, a player broke the rules (the partial result of the
-        deals already played is printed), or an unusable cluster.
+        deals already played is printed), or an unusable cluster; 130 interrupted by Ctrl-C (the partial
+        result is printed too).
         """
         from arbitre.cli.output import input_error as _input_error
         from arbitre.cli.output import print_json as _print_json
@@ -133,17 +134,19 @@ def register(app: typer.Typer) -> None:
         try:
             from arbitre.arena.gym import GymConfig, aggregate
             from arbitre.arena.parallel import run
+            from arbitre.arena.quiet import players_print_to_stderr
             from arbitre.arena.registry import parse_team, resolve
 
             if not team_a or not team_b:
                 raise InputError(T("--team-a et --team-b sont requis (ou --history)",
                                    "--team-a and --team-b are required (or --history)"), token="--team-a")
             a, b = parse_team(team_a), parse_team(team_b)
-            for spec in {*a, *b}:
-                resolve(spec)
-            cfg = GymConfig((a[0], a[1]), (b[0], b[1]), deals, duplicate, seed, budget)
-            n_workers = workers or (2 if cluster == "local" else os.cpu_count() or 1)
-            played, error, seconds, backend = _run_with_progress(run, cfg, n_workers, cluster, as_json)
+            with players_print_to_stderr():  # a player's print() would mix into the report (or the JSON)
+                for spec in {*a, *b}:
+                    resolve(spec)
+                cfg = GymConfig((a[0], a[1]), (b[0], b[1]), deals, duplicate, seed, budget)
+                n_workers = workers or (2 if cluster == "local" else os.cpu_count() or 1)
+                played, error, seconds, backend = _run_with_progress(run, cfg, n_workers, cluster, as_json)
             report = aggregate(cfg, played, seconds, n_workers, backend)
             report["partial"] = error is not None
             if plot is not None and report["deals"]:
@@ -159,6 +162,10 @@ def register(app: typer.Typer) -> None:
         except InputError as err:
             error = err
         if error is not None:
+            from arbitre.arena.gym import Interrupted
+
+            # Ctrl-C exits 130, as everywhere; the deals played before it are reported all the same
+            code = exitcodes.INTERRUPTED if isinstance(error, Interrupted) else exitcodes.BAD_INPUT
             if report is not None and report["deals"]:
                 if as_json:
                     report["error"] = {"message": error.message.as_dict(), "token": error.token}
@@ -166,9 +173,10 @@ def register(app: typer.Typer) -> None:
                     from arbitre.cli.belote import _err
 
                     _err().print(error.render(lang.value), markup=False, highlight=False)
-                    raise typer.Exit(exitcodes.BAD_INPUT)
+                    raise typer.Exit(code)
                 render_report(report, lang.value)
-            raise typer.Exit(_input_error(error, lang.value, as_json))
+            _input_error(error, lang.value, as_json)
+            raise typer.Exit(code)
         assert report is not None
         if as_json:
             _print_json(_public(report))

@@ -133,7 +133,8 @@ def p2p_cmd(
     Example: arbitre belote p2p --players simple,memory,advanced,random --seed 7
 
     Exit codes: 0 all four finished with the same scores and record, 1 they disagree or the game was
-    abandoned or disputed, 2 bad input or a peer that cannot be reached.
+    abandoned or disputed (a player that fails, an illegal card or an exception, stops it disputed, named),
+    2 bad input, a peer that cannot be reached, or a --record that cannot be written (the game is shown).
     """
     try:
         from arbitre.p2p.brain import load_player
@@ -162,8 +163,14 @@ def p2p_cmd(
                 outcome = play_game(local.urls, target, seed, timeout)
     except InputError as err:
         _fail(err, lang.value)
+    unwritten: InputError | None = None
     if record is not None and outcome.record:
-        record.write_text(json.dumps(outcome.record, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        from arbitre.rulings.textfile import write_text_file
+
+        try:
+            write_text_file(record, json.dumps(outcome.record, ensure_ascii=False, indent=2) + "\n", "--record")
+        except InputError as err:  # the game played is still shown, then the error
+            unwritten = err
     code = exitcodes.OK if outcome.all_finished else exitcodes.FINDINGS
     if as_json:
         doc = {"game_id": outcome.game_id, "agree": outcome.agree, "all_finished": outcome.all_finished,
@@ -174,9 +181,17 @@ def p2p_cmd(
                           "dispute": v.get("dispute") if v else None,
                           "record_sha256": v["record_sha256"] if v else None}
                          for u, v in zip(outcome.urls, outcome.views, strict=False)]}
+        if unwritten is not None:
+            doc["error"] = {"message": unwritten.message.as_dict(), "token": unwritten.token,
+                            "source": unwritten.source}
         sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     else:
         _render(outcome, names, lang.value)
+    if unwritten is not None:
+        from arbitre.cli.output import print_error
+
+        print_error(unwritten.render(lang.value), lang.value)
+        raise typer.Exit(exitcodes.BAD_INPUT)
     raise typer.Exit(code)
 
 

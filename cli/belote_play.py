@@ -66,30 +66,41 @@ def register(app: typer.Typer) -> None:
 
         try:
             from arbitre.arena.match import play_game
+            from arbitre.arena.quiet import players_print_to_stderr
             from arbitre.arena.registry import make_player
 
             specs = [p.strip() for p in players.split(",")]
             if len(specs) != 4 or not all(specs):
                 raise InputError(T(f"--players attend quatre joueurs séparés par des virgules, pas « {players} »",
                                    f"--players needs four comma-separated players, not '{players}'"), token=players)
-            seats = [make_player(s, budget=budget) for s in specs]
-            result = play_game(seats, seed=seed, target=target, names=specs)
-            if record is not None:
-                from arbitre.arena.record import game_record
-
-                doc = game_record(result.deals, names=specs, received=result.received, blanks=result.blanks)
-                try:
-                    record.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-                except OSError as err:
-                    raise InputError(T(f"--record : impossible d'écrire ({err})", f"--record: cannot write ({err})"),
-                                     source=str(record)) from None
+            with players_print_to_stderr():  # a player's print() would mix into the table or the JSON
+                seats = [make_player(s, budget=budget) for s in specs]
+                result = play_game(seats, seed=seed, target=target, names=specs)
         except InputError as err:
             raise typer.Exit(_input_error(err, lang.value, as_json)) from None
+        unwritten: InputError | None = None
+        if record is not None:
+            from arbitre.arena.record import game_record
+            from arbitre.rulings.textfile import write_text_file
+
+            game = game_record(result.deals, names=specs, received=result.received, blanks=result.blanks)
+            try:
+                write_text_file(record, json.dumps(game, ensure_ascii=False, indent=1) + "\n", "--record")
+            except InputError as err:  # the game played is still shown, then the error
+                unwritten = err
         doc = game_document(result, specs)
+        if unwritten is not None and as_json:
+            doc["error"] = {"message": unwritten.message.as_dict(), "token": unwritten.token,
+                            "source": unwritten.source}
         if as_json:
             _print_json(doc)
-            raise typer.Exit(exitcodes.OK)
-        _render(doc, lang.value)
+        else:
+            _render(doc, lang.value)
+        if unwritten is not None:
+            from arbitre.cli.output import print_error
+
+            print_error(unwritten.render(lang.value), lang.value)
+            raise typer.Exit(exitcodes.BAD_INPUT)
         raise typer.Exit(exitcodes.OK)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from arbitre.arena import faults
 from arbitre.arena.observation import PASS, Observation
 from arbitre.p2p.bids import TAKE
 from arbitre.p2p.model import Seat
@@ -23,7 +24,6 @@ from arbitre.rulings.belote.cards import Card, Suit, parse_suit
 from arbitre.rulings.belote.deal import may_take
 from arbitre.rulings.belote.play import legal_cards, mask_of
 from arbitre.rulings.errors import InputError
-from arbitre.rulings.i18n import T
 
 
 def load_player(name: str) -> Any:
@@ -66,23 +66,33 @@ def observation(seat: int, dealer: int, hand: list[Card], turned: Card, calls: t
 
 
 def choose_card(player: Any, obs: Observation) -> Card:
-    """The player's card; :class:`InputError` naming it when it is not one of the legal cards."""
+    """The player's card; :class:`InputError` saying what was wrong when its ``play`` raised or answered
+    something that is not one of the legal cards (see :mod:`arbitre.arena.faults`)."""
     legal = obs.legal_cards
     if len(legal) == 1:
         return legal[0]
-    answer = player.play(obs)
-    card = Card.from_index(answer) if isinstance(answer, int) else answer
-    if card not in legal:
-        raise InputError(T(f"le joueur propose {card}, qui n'est pas légale", f"the player offers {card}, not legal"),
-                         token=str(card))
+    try:
+        answer = player.play(obs)
+    except Exception as err:  # noqa: BLE001  (a player's code may fail in any way: it is reported, never a traceback)
+        raise InputError(faults.raised("play", err), token="play") from err
+    card = answer if isinstance(answer, Card) else \
+        Card.from_index(answer) if isinstance(answer, int) and 0 <= answer < 32 else None
+    if card is None or card not in legal:
+        raise InputError(faults.not_legal(answer, None if card is None else card.index, obs.legal),
+                         token=str(answer))
     return card
 
 
 def choose_bid(player: Any, obs: Observation) -> Suit | None:
-    """The player's call: ``None`` (pass) or a suit allowed in this round."""
-    answer = player.bid(obs)
-    suit = None if answer is None else Suit(int(answer))
-    if suit is not None and not may_take(obs.bid_round, suit, obs.turned_card):
-        raise InputError(T(f"annonce {suit.fr} invalide au tour {obs.bid_round}",
-                           f"invalid call {suit.en} in round {obs.bid_round}"), token=suit.en)
+    """The player's call: ``None`` (pass) or a suit allowed in this round; :class:`InputError` saying what was
+    wrong otherwise (its ``bid`` raised, or answered another suit or something that is no suit)."""
+    try:
+        answer = player.bid(obs)
+    except Exception as err:  # noqa: BLE001  (as in choose_card)
+        raise InputError(faults.raised("bid", err), token="bid") from err
+    if answer is None:
+        return None
+    suit = Suit(answer) if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < 4 else None
+    if suit is None or not may_take(obs.bid_round, suit, obs.turned_card):
+        raise InputError(faults.bad_call(answer, obs.bid_round), token=str(answer))
     return suit

@@ -69,7 +69,7 @@ async def run_auction(peer: Peer) -> None:
         else:
             ans = await peer.private(seat, P.DEMANDE_ENCHERE, "/demander_enchere",
                                      {"deal": d.number, "round": rnd, "bids": bids})
-            if ans is None:
+            if ans is None or await peer.disputed_by(seat, ans, state.seq + 1):
                 return
             bid = ans.json()
         bids.append(bid)

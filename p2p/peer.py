@@ -31,6 +31,7 @@ from typing import Any
 
 import httpx
 
+from arbitre.arena import faults
 from arbitre.p2p import brain, turns
 from arbitre.p2p import protocol as P
 from arbitre.p2p.bids import PASS, TAKE
@@ -42,6 +43,7 @@ from arbitre.p2p.protocol import FAULTS, Refusal
 from arbitre.p2p.state import PeerGame
 from arbitre.p2p.timing import CLOCK
 from arbitre.rulings.belote.cards import Card
+from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
 __all__ = ["FAULTS", "Peer"]  # FAULTS: its historical import path (the CLI's --fault)
@@ -162,7 +164,14 @@ class Peer:
             d = self.state.deal
             if env["type"] != P.DEMANDE_ENCHERE or d is None or sender.seat != d.dealer or d.turned is None:
                 raise Refusal(409, "not_host", T("seul l'hôte demande les enchères", "only the host asks for bids"))
-            return self.my_bid(int(env["payload"].get("round")), env["payload"].get("bids", []))
+            try:
+                return self.my_bid(int(env["payload"].get("round")), env["payload"].get("bids", []))
+            except Refusal as refusal:  # my player failed: I stop the game disputed, and so does the host
+                notice = self.state.refuse({"seq": self.state.seq + 1}, refusal)
+                if notice is not None:
+                    self.spawn(self.tell_others(notice))
+                self.cond.notify_all()
+                raise
 
     def my_bid(self, round_: int, bids: list[dict[str, Any]]) -> dict[str, Any]:
         """My signed call in ``round_`` after the signed ``bids`` so far (my player decides), when the host
@@ -173,9 +182,19 @@ class Peer:
         obs = brain.observation(state.seat, d.dealer, d.first, d.turned, brain.bids_as_calls(bids, state.roster),
                                 None, None, [], [], 0, state.totals, state.target)
         brain.start_deal(self.player, seed_of(self.seed, d.number, state.seat))
-        with CLOCK.measure("engine"):
-            suit = brain.choose_bid(self.player, obs)
+        try:
+            with CLOCK.measure("engine"):
+                suit = brain.choose_bid(self.player, obs)
+        except InputError as err:
+            raise self.player_fault(err, d.number, None) from None
         return state.bid_for_me(round_, TAKE if suit is not None else PASS, suit)
+
+    def player_fault(self, err: InputError, deal: int, trick: int | None) -> Refusal:
+        """My player's ``bid`` or ``play`` failed (``err`` says how): the :class:`Refusal` that stops the game
+        ``disputed`` (code ``player_error``), naming this peer, its player, the deal and the trick."""
+        at = faults.where(self.player_name, self.state.seat, deal, trick)
+        return Refusal(422, "player_error", T(f"{self.name} : {at.fr} : {err.message.fr}",
+                                              f"{self.name}: {at.en}: {err.message.en}"), dispute=True)
 
     # -- sending ---------------------------------------------------------------------------------------------
     async def publish(self, kind: str, payload: dict[str, Any], cheat: bool = False) -> dict[str, Any]:
@@ -219,12 +238,19 @@ class Peer:
                 if env["type"] != P.ABANDON:
                     await self.abandon(seat, f"no answer to {env['type']} #{env['seq']}")
                 return
-            if ans.status_code == 422 and ans.json().get("detail", {}).get("dispute"):
-                detail = ans.json()["detail"]
-                async with self.cond:
-                    self.state.set_dispute(detail["code"], seat.name, env["seq"],
-                                           T(detail["reason"]["fr"], detail["reason"]["en"]))
-                    self.cond.notify_all()
+            await self.disputed_by(seat, ans, env["seq"])
+
+    async def disputed_by(self, seat: Seat, ans: httpx.Response, seq: int) -> bool:
+        """Whether ``seat`` answered a dispute (422, ``"dispute": true``); if so the game stops ``disputed`` here."""
+        if ans.status_code != 422:
+            return False
+        detail = ans.json().get("detail", {})
+        if not isinstance(detail, dict) or not detail.get("dispute"):
+            return False
+        async with self.cond:
+            self.state.set_dispute(detail["code"], seat.name, seq, T(detail["reason"]["fr"], detail["reason"]["en"]))
+            self.cond.notify_all()
+        return True
 
     async def tell_others(self, notice: dict[str, Any]) -> None:
         await asyncio.gather(*(self.outbox.post(s.url, "/action", notice)

@@ -10,7 +10,9 @@ probes that seat and announces ``ABANDON`` if the seat does not answer.
 Why: the peer acts on its own copy of the game, never on a server's
 say-so; its own actions go through its own referee first
 (:meth:`arbitre.p2p.peer.Peer.publish`), and an action of its own that its
-referee refuses stops the game ``disputed``.
+referee refuses stops the game ``disputed``; so does its own player failing
+(an exception, a card that is not legal: ``player_error``), rather than leaving
+the others waiting for a card that never comes.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from arbitre.p2p import brain, host
 from arbitre.p2p import protocol as P
 from arbitre.p2p.protocol import Refusal
 from arbitre.p2p.timing import CLOCK
+from arbitre.rulings.errors import InputError
 
 if TYPE_CHECKING:
     from arbitre.p2p.peer import Peer
@@ -41,8 +44,11 @@ async def play_card(peer: Peer) -> None:
     else:
         obs = brain.observation(state.seat, d.dealer, hand, d.turned, brain.bids_as_calls(d.bids, state.roster),
                                 d.taker, d.trump, d.tricks, d.current, d.leader(), state.totals, state.target)
-        with CLOCK.measure("engine"):
-            card = brain.choose_card(peer.player, obs)
+        try:
+            with CLOCK.measure("engine"):
+                card = brain.choose_card(peer.player, obs)
+        except InputError as err:  # my player failed: the game stops disputed (drive)
+            raise peer.player_fault(err, d.number, len(d.tricks) + 1) from None
     await peer.publish(P.JOUER_CARTE, {"card": card.short()})
 
 

@@ -15,7 +15,10 @@ from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
 _WHY = {errno.ENOENT: T("fichier introuvable", "no such file"), errno.EACCES: T("accès refusé", "permission denied"),
-        errno.EISDIR: T("c'est un dossier", "it is a folder")}
+        errno.EISDIR: T("c'est un dossier", "it is a folder"),
+        errno.ENOTDIR: T("un élément du chemin n'est pas un dossier", "a part of the path is not a folder"),
+        errno.EROFS: T("système de fichiers en lecture seule", "read-only file system"),
+        errno.ENOSPC: T("disque plein", "no space left on the disk")}
 """The usual reasons a file cannot be opened, in both languages (the system says them in English only)."""
 
 
@@ -34,8 +37,25 @@ def read_text_file(path: Path) -> str:
 def cannot_read(err: OSError, source: str) -> InputError:
     """The :class:`InputError` for a file that cannot be opened or read: the usual reasons in
     the message's language (the system's own words, in English, for the others)."""
-    why = _WHY.get(err.errno or 0) or T(err.strerror or str(err), err.strerror or str(err))
+    why = _why(err)
     return InputError(T(f"fichier illisible : {why.fr}", f"cannot read file: {why.en}"), source=source)
+
+
+def write_text_file(path: Path, text: str, option: str) -> None:
+    """Write ``text`` (UTF-8) to the file at ``path`` that ``option`` (``--record``) names; an
+    :class:`InputError` naming the option and the file, with the reason in both languages, when it
+    cannot be written."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:  # to write, a missing file is a missing folder
+        why = T("son dossier n'existe pas", "its folder does not exist") if err.errno == errno.ENOENT else _why(err)
+        raise InputError(T(f"{option} : impossible d'écrire le fichier : {why.fr}",
+                           f"{option}: cannot write the file: {why.en}"), source=str(path), token=option) from None
+
+
+def _why(err: OSError) -> T:
+    """Why a file cannot be opened, in both languages where the reason is a usual one."""
+    return _WHY.get(err.errno or 0) or T(err.strerror or str(err), err.strerror or str(err))
 
 
 def decode_text(data: bytes, source: str) -> str:

@@ -67,3 +67,55 @@ def test_p2p_with_running_peers(tmp_path):
         doc = json.loads(r.stdout)
         assert [p["url"] for p in doc["peers"]] == peers.urls and doc["all_finished"]
         assert [p["player"] for p in doc["peers"]] == ["random", "simple", "random", "simple"]
+
+
+FAULTY = '''
+from arbitre.arena import BasePlayer
+
+
+class Raiser(BasePlayer):
+    def bid(self, obs):
+        return None
+    def play(self, obs):
+        raise ValueError("oops in my code")
+
+
+class WordBidder(BasePlayer):
+    def bid(self, obs):
+        return "hearts"
+    def play(self, obs):
+        return obs.legal_cards[0]
+'''
+
+
+def _run_with(tmp_path, *args: str) -> subprocess.CompletedProcess[str]:
+    import os
+
+    (tmp_path / "faulty.py").write_text(FAULTY)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    return subprocess.run([*ARB, *args], capture_output=True, text=True, timeout=150, check=False, env=env)
+
+
+def test_p2p_player_that_raises_stops_the_game_disputed_and_named_instead_of_hanging(tmp_path):
+    r = _run_with(tmp_path, "belote", "p2p", "--players", "faulty:Raiser,simple,memory,random", "--seed", "7",
+                  "--timeout", "90", "--json")
+    assert r.returncode == 1, r.stderr
+    doc = json.loads(r.stdout)
+    assert not doc["timed_out"] and doc["agree"]  # every peer stopped, on the same verdict
+    assert [p["status"] for p in doc["peers"]] == ["disputed"] * 4
+    dispute = doc["peers"][2]["dispute"]
+    assert dispute["code"] == "player_error" and dispute["by"] == "Alice"
+    assert dispute["reason"]["en"].startswith("Alice: player 'faulty:Raiser' (seat 1), deal 1, trick ")
+    assert "play raised ValueError: oops in my code" in dispute["reason"]["en"]
+    assert "play a levé ValueError : oops in my code" in dispute["reason"]["fr"]
+
+
+@pytest.mark.slow
+def test_p2p_guest_with_a_bad_call_disputes_the_game_in_french(tmp_path):
+    r = _run_with(tmp_path, "belote", "p2p", "--players", "simple,faulty:WordBidder,simple,simple", "--seed", "7",
+                  "--timeout", "90", "--lang", "fr", "--record", str(tmp_path / "no" / "game.json"))
+    assert r.returncode == 2 and "Traceback" not in r.stderr  # the record cannot be written: shown, then said
+    assert "contestée" in r.stdout
+    assert "Litige : Bob : joueur « faulty:WordBidder » (siège 2), donne 1, enchères : annonce 'hearts' invalide" \
+        in r.stderr
+    assert "--record : impossible d'écrire le fichier : son dossier n'existe pas" in r.stderr
