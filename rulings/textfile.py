@@ -14,7 +14,7 @@ from pathlib import Path
 from arbitre.rulings.errors import InputError
 from arbitre.rulings.i18n import T
 
-_WHY = {errno.ENOENT: T("fichier introuvable", "no such file"), errno.EACCES: T("accès refusé", "permission denied"),
+REASONS = {errno.ENOENT: T("fichier introuvable", "no such file"), errno.EACCES: T("accès refusé", "permission denied"),
         errno.EISDIR: T("c'est un dossier", "it is a folder"),
         errno.ENOTDIR: T("un élément du chemin n'est pas un dossier", "a part of the path is not a folder"),
         errno.EROFS: T("système de fichiers en lecture seule", "read-only file system"),
@@ -55,7 +55,7 @@ def write_text_file(path: Path, text: str, option: str) -> None:
 
 def _why(err: OSError) -> T:
     """Why a file cannot be opened, in both languages where the reason is a usual one."""
-    return _WHY.get(err.errno or 0) or T(err.strerror or str(err), err.strerror or str(err))
+    return REASONS.get(err.errno or 0) or T(err.strerror or str(err), err.strerror or str(err))
 
 
 def decode_text(data: bytes, source: str) -> str:

@@ -10,19 +10,17 @@ import errno
 import socket
 
 from arbitre.rulings.i18n import T
+from arbitre.rulings.textfile import REASONS
 
-_WHY = {
+_WHY = {  # the file reasons (textfile.REASONS), a server's own, and a missing --record-dir folder
+    **REASONS,
     errno.EADDRINUSE: T("adresse déjà utilisée (un autre serveur écoute sur ce port)",
                         "address already in use (another server listens on that port)"),
     errno.EADDRNOTAVAIL: T("cette adresse n'est pas une adresse de cette machine",
                            "that address is not one of this machine's"),
-    errno.EACCES: T("accès refusé", "permission denied"),
     errno.EPERM: T("opération interdite", "operation not permitted"),
     errno.ENOENT: T("dossier introuvable", "no such folder"),
-    errno.ENOTDIR: T("un élément du chemin n'est pas un dossier", "a part of the path is not a folder"),
     errno.EEXIST: T("un fichier de ce nom existe déjà", "a file of that name exists"),
-    errno.EROFS: T("système de fichiers en lecture seule", "read-only file system"),
-    errno.ENOSPC: T("plus de place sur le disque", "no space left on the device"),
 }
 
 
