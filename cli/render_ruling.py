@@ -27,7 +27,7 @@ ROLE = {
     "everyone": ("tous", "everyone"),
 }
 SCOPE = {
-    "next_turn": ("à son prochain tour", "at the next turn"), "rest_of_auction": ("jusqu'à la fin des enchères", "for the rest of the auction"),
+    "next_turn": ("à son prochain tour", "at the next turn"), "rest_of_auction": ("jusqu'à la fin des annonces", "for the rest of the auction"),
     "once": ("une fois", "once"), "until_condition": ("jusqu'à la condition indiquée", "until the stated condition"),
 }
 ACTION = {
@@ -37,7 +37,7 @@ ACTION = {
 }
 W = {
     "rectification": ("Rectification", "Rectification"), "laws": ("Lois", "Laws"),
-    "auction": ("Obligations pendant les enchères", "Auction obligations"),
+    "auction": ("Obligations pendant les annonces", "Auction obligations"),
     "lead": ("Restrictions d'attaque", "Lead restrictions"), "penalty": ("Cartes pénalisées", "Penalty cards"),
     "tricks": ("Levées transférées", "Tricks transferred"), "options": ("Options", "Options"),
     "judgement": ("Jugement de l'arbitre (à apprécier)", "Director's judgement (to weigh)"),

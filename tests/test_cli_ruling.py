@@ -221,7 +221,7 @@ def test_one_walk_across_laws_lists_every_outcome_in_json_and_in_the_panels():
     assert any("50D2" in r["en"] for r in doc["penalty_card_reminders"])
     assert doc["outcomes"][0]["outcome"]["information"][0]["unauthorised_to"] == ["offending_side"]
     text = run(*args, "--lang", "fr").stdout
-    assert "Carte exposée pendant les enchères (Loi 24)" in text and "Cartes pénalisées" in text
+    assert "Carte exposée pendant les annonces (Loi 24)" in text and "Cartes pénalisées" in text
     assert "principale" in text and "majeure" not in text and "Restrictions d'attaque" in text
     assert "non autorisée pour le camp fautif" in text
     assert "carte-exposee-encheres" not in text and "cartes-penalisees/" not in text
