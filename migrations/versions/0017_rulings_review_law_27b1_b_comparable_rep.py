@@ -1,4 +1,4 @@
-"""rulings review: Law 27B1(b) comparable replacement with 27D, Law 39C defender's call, Law 38 lead restriction, 26B 'specified', the Code 2017's French terms
+"""rulings review: Law 27B1(b) comparable replacement with 27D, Law 39C defender's call, Law 38 lead restriction, 26B 'specified', 73C2, Law 13 judgement, the Code 2017's French terms
 
 Content body: bridge-rulings. The rows are frozen in 0017_rulings_review_law_27b1_b_comparable_rep.json beside this file; upgrade
 applies them and downgrade removes exactly what upgrade added (restoring what it
