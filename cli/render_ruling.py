@@ -55,7 +55,7 @@ W = {
     "adjust_walk": ("démarche : Loi 12C", "walk: Law 12C"),
     "sources_disagree": ("sources en désaccord", "sources disagree"), "unsure": ("à vérifier", "unsure"),
     "variant": ("variante", "variant"), "regulation": ("règlement", "regulation"),
-    "none": ("aucune", "none"), "auto": ("rempli par les enchères", "filled in from the auction"), "known": ("déjà établi", "already known"),
+    "none": ("aucune", "none"), "auto": ("rempli d'après les annonces", "filled in from the auction"), "known": ("déjà établi", "already known"),
     "setting": ("réglage de variante", "variant setting"),
     "back": ("b = retour, r = recommencer, q = quitter", "b = back, r = restart, q = quit"),
 }
