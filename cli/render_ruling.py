@@ -180,8 +180,8 @@ def question(walk: Walk, lang: str, console: Console) -> None:
         console.print(f"[dim]{escape(getattr(node.help, lang))}[/]")
     for f in node.flags:
         console.print(f"[magenta]{_w('flags', lang)} ({_w(f.kind, lang)}){_c(lang)}[/] {escape(getattr(f.note, lang))}")
-    for i, a in enumerate(walk.choices, start=1):
-        console.print(f"  {i}. {escape(getattr(a.label, lang))} [dim]({a.code})[/]")
+    for i, a in enumerate(walk.choices, start=1):  # by number: the answer codes (for --answer) are in --show
+        console.print(f"  {i}. {escape(getattr(a.label, lang))}")
         if a.help:
             console.print(f"     [dim]{escape(getattr(a.help, lang))}[/]")
     console.print(f"[dim]{_w('back', lang)}[/]")

@@ -336,3 +336,12 @@ def test_a_bridge_ruling_still_names_its_laws_and_law_12c():
     text = run("ruling", "revoke", "--answer", "is-revoke=yes", "--answer", "established=no",
                "--answer", "who-revoked=defender-hand").stdout
     assert "Laws:" in text and "12C" in text and "Articles" not in text
+
+
+def test_the_interactive_walk_shows_labels_not_internal_codes():
+    """A director answering by number reads the labels in his language: no answer code ("yes",
+    "lowest-same-denomination") and no node id ("in-rotation") on the screen."""
+    r = run("ruling", "27", "--lang", "fr", input="1\n2\n1\n")
+    assert r.exit_code == 0 and "Oui : acceptée" in r.stdout and "Par quelle déclaration" in r.stdout
+    for internal in ("(yes)", "(no)", "(lowest-same-denomination)", "(other)", "in-rotation", "enchere-insuffisante"):
+        assert internal not in r.stdout, internal
