@@ -64,12 +64,12 @@ def log_show(entry_id: Annotated[int, typer.Argument(help="Entry number.", min=1
     if steps:  # the whole walk (entries recorded from migration 0012 on)
         from arbitre.cli.render_ruling import logged_walk
 
-        logged_walk(steps, lang.value, console)
+        logged_walk(steps, lang.value, console, game=e["game"])
         return
     for slug, code, auto in e["answers"]:
         console.print(escape(f"  {slug} = {code}{' (auto)' if auto else ''}"))
     heading = T(title["fr"], title["en"]) if title else None
-    console.print(outcome_panel(heading, o, lang.value, title=escape(e["outcome_node"])))
+    console.print(outcome_panel(heading, o, lang.value, title=escape(e["outcome_node"]), game=e["game"]))
 
 
 @app.command("export")

@@ -377,6 +377,7 @@ app = typer.Typer()
 
 def irregularity_walks(reports, db: Path | None, answers: list[str]):
     """One walk per irregularity that names a tree, with the auction's facts filled in."""
+    from arbitre.rulings.bridge.report import ruling_facts
     from arbitre.rulings.trees.walk import Walk
 
     forest = forest_for(db, "bridge")
@@ -385,7 +386,7 @@ def irregularity_walks(reports, db: Path | None, answers: list[str]):
     for r in reports:
         for irr in r.irregularities:
             if irr.tree in forest.trees:
-                yield r, irr, Walk(forest, irr.tree, facts=irr.facts, answers=given)
+                yield r, irr, Walk(forest, irr.tree, facts=ruling_facts(r, irr), answers=given)
 
 
 def open_irregularities(reports, db: Path | None, lang: str, answers: list[str]) -> None:

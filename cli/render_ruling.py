@@ -27,7 +27,7 @@ ROLE = {
     "everyone": ("tous", "everyone"),
 }
 SCOPE = {
-    "next_turn": ("à son prochain tour", "at the next turn"), "rest_of_auction": ("jusqu'à la fin des enchères", "for the rest of the auction"),
+    "next_turn": ("à son prochain tour", "at the next turn"), "rest_of_auction": ("jusqu'à la fin des annonces", "for the rest of the auction"),
     "once": ("une fois", "once"), "until_condition": ("jusqu'à la condition indiquée", "until the stated condition"),
 }
 ACTION = {
@@ -37,11 +37,13 @@ ACTION = {
 }
 W = {
     "rectification": ("Rectification", "Rectification"), "laws": ("Lois", "Laws"),
-    "auction": ("Obligations pendant les enchères", "Auction obligations"),
+    "auction": ("Obligations pendant les annonces", "Auction obligations"),
     "lead": ("Restrictions d'attaque", "Lead restrictions"), "penalty": ("Cartes pénalisées", "Penalty cards"),
     "tricks": ("Levées transférées", "Tricks transferred"), "options": ("Options", "Options"),
     "judgement": ("Jugement de l'arbitre (à apprécier)", "Director's judgement (to weigh)"),
     "adjust": ("L'arbitre peut attribuer une marque ajustée (Loi 12C)", "The director may award an adjusted score (Law 12C)"),
+    "adjust_game": ("L'arbitre peut ajuster la marque de la donne", "The director may adjust the deal's score"),
+    "articles": ("Articles", "Articles"),
     "flags": ("Attention", "Caution"), "chooses": ("choisit", "chooses"), "ruling": ("Décision", "Ruling"),
     "major": ("principale", "major"), "minor": ("secondaire", "minor"),
     "major_or_minor": ("principale ou secondaire selon la Loi 50", "major or minor, per Law 50"),
@@ -53,7 +55,7 @@ W = {
     "adjust_walk": ("démarche : Loi 12C", "walk: Law 12C"),
     "sources_disagree": ("sources en désaccord", "sources disagree"), "unsure": ("à vérifier", "unsure"),
     "variant": ("variante", "variant"), "regulation": ("règlement", "regulation"),
-    "none": ("aucune", "none"), "auto": ("rempli par les enchères", "filled in from the auction"), "known": ("déjà établi", "already known"),
+    "none": ("aucune", "none"), "auto": ("rempli d'après les annonces", "filled in from the auction"), "known": ("déjà établi", "already known"),
     "setting": ("réglage de variante", "variant setting"),
     "back": ("b = retour, r = recommencer, q = quitter", "b = back, r = restart, q = quit"),
 }
@@ -81,10 +83,13 @@ def _txt(doc: dict[str, str] | None, lang: str) -> str:
 
 
 def outcome_panel(heading: T | None, outcome: dict[str, Any], lang: str, title: str | None = None,
-                  flags: Sequence[dict[str, Any]] = ()) -> Panel:
+                  flags: Sequence[dict[str, Any]] = (), game: str = "bridge") -> Panel:
     """The panel of one ruling: ``outcome`` is the outcome's JSON document (what a walk's
     ``--json`` gives and the ruling log stores), so a stored ruling is shown without
-    rebuilding the tree's models; ``heading`` is the outcome node's title, ``flags`` its flags."""
+    rebuilding the tree's models; ``heading`` is the outcome node's title, ``flags`` its flags.
+    ``game``: outside bridge the references are the rules' articles and no bridge law (12C, 16C)
+    is named."""
+    bridge = game == "bridge"
     from arbitre.rulings.trees.reminders import reminders_for
 
     o = outcome
@@ -93,7 +98,7 @@ def outcome_panel(heading: T | None, outcome: dict[str, Any], lang: str, title: 
         parts.append(f"[bold]{escape(heading.get(lang))}[/]")
     parts.append(f"[bold]{_w('rectification', lang)}{_c(lang)}[/] {_txt(o['rectification'], lang)}")
     if o.get("laws"):
-        parts.append(f"[bold]{_w('laws', lang)}{_c(lang)}[/] {', '.join(o['laws'])}")
+        parts.append(f"[bold]{_w('laws' if bridge else 'articles', lang)}{_c(lang)}[/] {', '.join(o['laws'])}")
     if o.get("auction_obligations"):
         parts.append(f"[bold]{_w('auction', lang)}{_c(lang)}[/]")
         for a in o["auction_obligations"]:
@@ -145,7 +150,7 @@ def outcome_panel(heading: T | None, outcome: dict[str, Any], lang: str, title: 
         walk = f" ({_w('adjust_walk', lang)})" if adj.get("walk") else ""
         parts.append(f"[yellow]{_w('adjustment', lang)} ({adj['law']}){_c(lang)}[/] {_txt(adj['text'], lang)}{walk}")
     elif o.get("score_adjustment_possible"):
-        parts.append(f"[yellow]{_w('adjust', lang)}[/]")
+        parts.append(f"[yellow]{_w('adjust' if bridge else 'adjust_game', lang)}[/]")
     if o.get("then") is not None:
         parts.append(f"[bold cyan]{_w('then', lang)}{_c(lang)}[/] {_txt(o['then']['text'], lang)}")
     for f in flags:
@@ -161,7 +166,8 @@ def outcome_panels(walk: Walk, lang: str) -> list[Panel]:
     for tree, node in walk.outcomes:
         assert node.outcome is not None
         panels.append(outcome_panel(node.title, node.outcome.model_dump(mode="json"), lang,
-                                    title=getattr(tree.title, lang), flags=[f.model_dump(mode="json") for f in node.flags]))
+                                    title=getattr(tree.title, lang), flags=[f.model_dump(mode="json") for f in node.flags],
+                                    game=walk.forest.game))
     return panels
 
 
@@ -174,8 +180,8 @@ def question(walk: Walk, lang: str, console: Console) -> None:
         console.print(f"[dim]{escape(getattr(node.help, lang))}[/]")
     for f in node.flags:
         console.print(f"[magenta]{_w('flags', lang)} ({_w(f.kind, lang)}){_c(lang)}[/] {escape(getattr(f.note, lang))}")
-    for i, a in enumerate(walk.choices, start=1):
-        console.print(f"  {i}. {escape(getattr(a.label, lang))} [dim]({a.code})[/]")
+    for i, a in enumerate(walk.choices, start=1):  # by number: the answer codes (for --answer) are in --show
+        console.print(f"  {i}. {escape(getattr(a.label, lang))}")
         if a.help:
             console.print(f"     [dim]{escape(getattr(a.help, lang))}[/]")
     console.print(f"[dim]{_w('back', lang)}[/]")
@@ -267,7 +273,7 @@ def topics(trees: Sequence[Topic], lang: str, console: Console) -> None:
     console.print(t)
 
 
-def logged_walk(steps: list[dict], lang: str, console: Console) -> None:
+def logged_walk(steps: list[dict], lang: str, console: Console, game: str = "bridge") -> None:
     """A recorded walk (the log's ``steps``), as the director saw it: each tree entered, each
     question with its answer, and one panel per outcome, intermediate ones included."""
     for s in steps:
@@ -279,4 +285,5 @@ def logged_walk(steps: list[dict], lang: str, console: Console) -> None:
         else:
             heading = T(s["title"]["fr"], s["title"]["en"]) if s.get("title") else None
             title = T("Décision", "Ruling") if s["then"] is None else T("Décision intermédiaire", "Intermediate ruling")
-            console.print(outcome_panel(heading, s["outcome"], lang, title=title.get(lang), flags=s.get("flags", [])))
+            console.print(outcome_panel(heading, s["outcome"], lang, title=title.get(lang), flags=s.get("flags", []),
+                                        game=game))

@@ -40,6 +40,7 @@ def test_there_are_cases():
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_case(case, classified):
+    from arbitre.rulings.bridge.report import ruling_facts
     from arbitre.rulings.trees.walk import Walk
 
     machine, kinds, forest = classified
@@ -60,7 +61,7 @@ def test_case(case, classified):
             number, step = value.split()
             node, code = step.split("=")
             irr = next(i for i in report.irregularities if i.index + 1 == int(number.lstrip("#")))
-            walk = Walk(forest, irr.tree, facts=irr.facts)
+            walk = Walk(forest, irr.tree, facts=ruling_facts(report, irr))  # as `classify --rule` starts it
             taken = {f"{s.tree}/{s.node}": (s.code, s.auto) for s in walk.path}
             assert taken.get(node) == (code, True), f"{node}: {taken.get(node)} on {[*taken]}"
         elif what == "contract":

@@ -221,7 +221,7 @@ def test_one_walk_across_laws_lists_every_outcome_in_json_and_in_the_panels():
     assert any("50D2" in r["en"] for r in doc["penalty_card_reminders"])
     assert doc["outcomes"][0]["outcome"]["information"][0]["unauthorised_to"] == ["offending_side"]
     text = run(*args, "--lang", "fr").stdout
-    assert "Carte exposée pendant les enchères (Loi 24)" in text and "Cartes pénalisées" in text
+    assert "Carte exposée pendant les annonces (Loi 24)" in text and "Cartes pénalisées" in text
     assert "principale" in text and "majeure" not in text and "Restrictions d'attaque" in text
     assert "non autorisée pour le camp fautif" in text
     assert "carte-exposee-encheres" not in text and "cartes-penalisees/" not in text
@@ -317,3 +317,31 @@ def test_flag_kinds_and_penalty_kinds_are_shown_with_labels_in_french():
     r = run("ruling", "26", "--lang", "fr", "--answer", "offender-side=defending", "--answer", "comparable=no",
             "--variant", "law26b=fr-print")
     assert "sources en désaccord" in r.stdout and "sources_disagree" not in r.stdout
+
+
+@pytest.mark.parametrize("game,args", [
+    ("tresillo", ["renonce", "--answer", "what-card=not-followed", "--answer", "when-found=later", "--answer", "who=opponent"]),
+    ("tresillo", ["nombre-de-cartes-incorrect", "--answer", "declared=no", "--answer", "who=opponent"]),
+])
+def test_a_ruling_outside_bridge_names_its_articles_and_no_bridge_law(game, args):
+    """A tresillo (or belote, coinche) ruling cites the rules' articles: a director must not read
+    "Lois" or the bridge Law 12C on a tresillo table's ruling."""
+    for lang, articles, adjust in (("fr", "Articles\u00a0:", "ajuster la marque"), ("en", "Articles:", "adjust the deal's score")):
+        text = run("ruling", *args, "--game", game, "--lang", lang).stdout
+        assert articles in text and adjust in text, text
+        assert "12C" not in text and "Lois\u00a0:" not in text and "Laws:" not in text, text
+
+
+def test_a_bridge_ruling_still_names_its_laws_and_law_12c():
+    text = run("ruling", "revoke", "--answer", "is-revoke=yes", "--answer", "established=no",
+               "--answer", "who-revoked=defender-hand").stdout
+    assert "Laws:" in text and "12C" in text and "Articles" not in text
+
+
+def test_the_interactive_walk_shows_labels_not_internal_codes():
+    """A director answering by number reads the labels in his language: no answer code ("yes",
+    "lowest-same-denomination") and no node id ("in-rotation") on the screen."""
+    r = run("ruling", "27", "--lang", "fr", input="1\n2\n1\n")
+    assert r.exit_code == 0 and "Oui : acceptée" in r.stdout and "Par quelle déclaration" in r.stdout
+    for internal in ("(yes)", "(no)", "(lowest-same-denomination)", "(other)", "in-rotation", "enchere-insuffisante"):
+        assert internal not in r.stdout, internal

@@ -23,7 +23,7 @@ def forests(kb_path):
 
         data = Path(__file__).resolve().parents[1] / "data"
         out = {}
-        for game in ("bridge", "belote", "coinche"):
+        for game in ("bridge", "belote", "coinche", "tresillo"):
             if (data / game / "trees").is_dir():
                 trees, _ = load_source(data, game)
                 out[game] = Forest.of(game, trees)
@@ -33,7 +33,7 @@ def forests(kb_path):
     from arbitre.kb.trees import load_forest
 
     conn = sqlite3.connect(kb_path)
-    return {g: load_forest(conn, g) for g in ("bridge", "belote", "coinche")}
+    return {g: load_forest(conn, g) for g in ("bridge", "belote", "coinche", "tresillo")}
 
 
 def test_there_are_enough_cases():

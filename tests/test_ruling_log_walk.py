@@ -46,7 +46,7 @@ def test_a_walk_across_laws_is_recorded_whole(fresh_db, tmp_path):
     en = run("log", "show", "1").stdout
     fr = run("log", "show", "1", "--lang", "fr").stdout
     assert "Card exposed during the auction (Law 24)" in en and "Penalty cards" in en
-    assert "Intermediate ruling" in en and "Carte exposée pendant les enchères (Loi 24)" in fr
+    assert "Intermediate ruling" in en and "Carte exposée pendant les annonces (Loi 24)" in fr
     assert "Décision intermédiaire" in fr and "principale" in fr
     for text in (en, fr):  # trees are named by their titles, never by their internal names
         assert "carte-exposee-encheres" not in text and "cartes-penalisees" not in text
@@ -118,7 +118,7 @@ def test_answer_help_is_shown_interactively_and_in_the_whole_tree():
     asked = runner.invoke(app, ["ruling", "inadmissible-double"], input="1\n")
     assert "The auction period ends when the opening lead is faced" in asked.stdout
     shown = run("ruling", "36", "--show", "--lang", "fr")
-    assert "La période des enchères se termine quand l'entame est faite face visible" in shown.stdout
+    assert "La période des annonces se termine quand l'entame est faite face visible" in shown.stdout
     tree = json.loads(run("ruling", "36", "--show", "--json").stdout)
     answers = [a for n in tree["nodes"] for a in n.get("answers", [])]
     assert any("help" in a for a in answers) and not all("help" in a for a in answers)  # absent help is left out

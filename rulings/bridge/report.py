@@ -82,6 +82,27 @@ class AuctionReport:
     agrees_with_record: bool | None = None
 
 
+_NORTH_SOUTH = frozenset({"N", "S"})
+
+
+def ruling_facts(report: AuctionReport, irr: IrregularityReport) -> dict[str, str]:
+    """The facts a ruling walk on ``irr`` starts from: the engine's, plus the offender's side once
+    the auction says it (Law 26 asks it: "at the end of the auction, is the offender's side
+    defending?"): ``not-yet`` while the auction goes on, ``declaring`` or ``defending`` against the
+    contract's declarer once it is over. A passed-out auction, or a fact the engine already set
+    (a call after the close), is left as it is. ``irr.facts`` is shared: a new dict is returned."""
+    if "offender_side" in irr.facts or report.passed_out:
+        return irr.facts
+    if not report.complete:
+        side = "not-yet"
+    elif report.contract is None:
+        return irr.facts
+    else:
+        same = (irr.seat in _NORTH_SOUTH) == (report.contract.declarer in _NORTH_SOUTH)
+        side = "declaring" if same else "defending"
+    return {**irr.facts, "offender_side": side}
+
+
 @dataclass(kw_only=True, slots=True)
 class ClassifyResult:
     """One document for ``--json``: every auction read, input errors (by source), and the
