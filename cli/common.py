@@ -11,10 +11,18 @@ import typer
 
 from arbitre.cli import exitcodes
 from arbitre.cli.output import Lang, err, error, escape, lang, out, print_json, say
+from arbitre.rulings.digits import is_number, is_signed_number
 from arbitre.rulings.i18n import T
 
+try:  # typer vendors click from 0.26 on
+    from typer._click import exceptions as _cx
+    from typer._click import types as _ct
+except ImportError:  # pragma: no cover - older typer runs on click itself
+    from click import exceptions as _cx  # type: ignore[no-redef]
+    from click import types as _ct  # type: ignore[no-redef]
+
 __all__ = ["DbOpt", "JsonOpt", "game_option", "Lang", "LangOpt", "T", "connect", "connect_as_is", "err", "escape", "fail", "lang",
-           "out", "print_json", "say"]
+           "out", "print_json", "say", "whole_numbers"]
 
 
 LangOpt = Annotated[Lang, typer.Option("--lang", "-l", help="Language of the output: fr | en.", envvar="ARBITRE_LANG")]
@@ -73,3 +81,72 @@ def game_option(command: str, default: str | None = None) -> Any:
     choices = games.codes(command)
     return Annotated[str, typer.Option("--game", "-g", callback=check, metavar="|".join(choices),
                                        help=" | ".join(choices) + (f" (default {default})." if default else "."))]
+
+
+# --- whole numbers on the command line ------------------------------------------------------------
+
+def whole_numbers(params: list[Any]) -> None:
+    """Make every integer option and argument of a command read ASCII digits only.
+
+    Why: click reads an ``int`` with Python's ``int``, which also takes ``1_000``, ``٣``
+    (an Arabic-Indic digit), ``²``-free Unicode digits and surrounding blanks, so the user's
+    text was silently changed into another number. Here such a value is a usage error (exit
+    2) naming the option and the value, in the run's language. A sign is accepted where
+    negatives make sense: when the option declares no minimum, or a negative one
+    (``--seed -3``); ``--deals +5`` is refused. Out-of-range values are reported in the
+    same words. The app's root group calls this on every command (``app.equip``), so an
+    option added later is covered without a word in its command."""
+    for param in params:
+        kind = param.type
+        if isinstance(kind, (_WholeNumber, _WholeRange)) or not isinstance(kind, _ct.IntParamType):
+            continue
+        if isinstance(kind, _ct.IntRange):
+            param.type = _WholeRange(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)
+        else:
+            param.type = _WholeNumber()
+
+
+def _name(param: Any) -> str:
+    """How the user wrote the parameter: its long option (``--deals``), or an argument's name."""
+    opts = [o for o in getattr(param, "opts", ()) if o.startswith("-")]
+    return max(opts, key=len) if opts else str(param.human_readable_name)
+
+
+def _usage(message: T, ctx: Any) -> _cx.UsageError:
+    return _cx.UsageError(say(message), ctx)
+
+
+def _whole(value: Any, param: Any, ctx: Any, signed: bool) -> Any:
+    """``value`` (the user's text) as an ``int`` when it is ASCII digits (after one sign when
+    ``signed``); a default given as an ``int`` is returned as it is."""
+    if not isinstance(value, str):
+        return value
+    if (is_signed_number if signed else is_number)(value):
+        return int(value)
+    name = _name(param)
+    if signed:
+        raise _usage(T(f"{name} : {value!r} n'est pas un nombre entier (chiffres 0 à 9, signe + ou - permis)",
+                       f"{name}: {value!r} is not a whole number (digits 0 to 9, with an optional + or - sign)"), ctx)
+    raise _usage(T(f"{name} : {value!r} n'est pas un nombre entier (chiffres 0 à 9 seulement)",
+                   f"{name}: {value!r} is not a whole number (digits 0 to 9 only)"), ctx)
+
+
+class _WholeNumber(_ct.IntParamType):
+    """click's ``INT``, reading ASCII digits only (with an optional sign)."""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        return super().convert(_whole(value, param, ctx, signed=True), param, ctx)
+
+
+class _WholeRange(_ct.IntRange):
+    """click's ``IntRange``, reading ASCII digits only (a sign only when the range allows
+    negatives) and saying an out-of-range value in the run's language."""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        number = _whole(value, param, ctx, signed=self.min is None or self.min < 0)
+        try:
+            return super().convert(number, param, ctx)
+        except _cx.BadParameter:
+            name, bounds = _name(param), self._describe_range()
+            raise _usage(T(f"{name} : {number} est hors de l'intervalle {bounds}",
+                           f"{name}: {number} is not in the range {bounds}"), ctx) from None
