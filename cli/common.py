@@ -151,6 +151,16 @@ def _range_error(kind: Any, param: Any, ctx: Any, value: Any) -> _cx.UsageError:
                     f"{name}: {number} is not in the range {bounds}"), ctx)
 
 
+def _ranged(kind: Any, parent: Any, value: Any, param: Any, ctx: Any, *, decimal: bool) -> Any:
+    """``value`` read as :func:`_read` reads it, then checked by click's range type ``parent``;
+    out of range, the error in the run's language."""
+    number = _read(value, param, ctx, _signed(kind), decimal)
+    try:
+        return parent.convert(kind, number, param, ctx)
+    except _cx.BadParameter:
+        raise _range_error(kind, param, ctx, value) from None
+
+
 class _WholeNumber(_ct.IntParamType):
     """click's ``INT``, reading ASCII digits only (with an optional sign)."""
 
@@ -163,11 +173,7 @@ class _WholeRange(_ct.IntRange):
     negatives) and saying an out-of-range value in the run's language."""
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
-        number = _read(value, param, ctx, _signed(self), False)
-        try:
-            return super().convert(number, param, ctx)
-        except _cx.BadParameter:
-            raise _range_error(self, param, ctx, value) from None
+        return _ranged(self, _ct.IntRange, value, param, ctx, decimal=False)
 
 
 class _Decimal(_ct.FloatParamType):
@@ -181,8 +187,4 @@ class _DecimalRange(_ct.FloatRange):
     """click's ``FloatRange``, as :class:`_WholeRange` for decimals."""
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
-        number = _read(value, param, ctx, _signed(self), True)
-        try:
-            return super().convert(number, param, ctx)
-        except _cx.BadParameter:
-            raise _range_error(self, param, ctx, value) from None
+        return _ranged(self, _ct.FloatRange, value, param, ctx, decimal=True)
