@@ -29,6 +29,7 @@ except ImportError:  # pragma: no cover - older typer runs on click itself
     from click import exceptions as cx  # type: ignore[no-redef]
 
 from arbitre.cli import exitcodes, output
+from arbitre.cli.common import whole_numbers
 
 LAZY: dict[str, tuple[str, str | None, str]] = {
     "states": ("arbitre.cli.cmd_states", None, "List the 30 positional state codes with their meaning and DB class."),
@@ -74,6 +75,7 @@ def equip(cmd: Any) -> Any:
     if hasattr(cmd, "rich_markup_mode"):
         cmd.rich_markup_mode = None  # one help style: plain text, examples kept on their lines
     cmd.params = [p for p in cmd.params if p.name not in ("install_completion", "show_completion")]
+    whole_numbers(cmd.params)  # integer options read ASCII digits only
     if hasattr(cmd, "commands"):
         for sub in cmd.commands.values():
             equip(sub)

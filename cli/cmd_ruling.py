@@ -21,31 +21,6 @@ RulingGameOpt = game_option("ruling", "bridge")  # games with ruling trees (from
 LawGameOpt = game_option("law", "bridge")
 
 
-def _parse_pairs(items: list[str], what: str) -> dict[str, str]:
-    from arbitre.rulings.errors import InputError
-    from arbitre.rulings.i18n import T
-
-    pairs = {}
-    for item in items:
-        k, eq, v = item.partition("=")
-        if not eq or not k.strip() or not v.strip():
-            raise InputError(T("{w} {i!r} : attendu NŒUD=CODE", "{w} {i!r}: expected NODE=CODE").format(w=what, i=item),
-                             token=item)
-        pairs[k.strip()] = v.strip()
-    return pairs
-
-
-def _check_answer_nodes(forest, answers: dict[str, str]) -> None:
-    from arbitre.rulings.errors import InputError
-    from arbitre.rulings.i18n import T
-
-    known = {n.id for t in forest.trees.values() for n in t.nodes}
-    known |= {f"{t.slug}/{n.id}" for t in forest.trees.values() for n in t.nodes}
-    for k in answers:
-        if k not in known:
-            raise InputError(T("--answer : nœud inconnu {k!r}", "--answer: unknown node {k!r}").format(k=k), token=k)
-
-
 def _check_variants(forest, variants: dict[str, str]) -> None:
     """Every --variant names a variant of some tree and one of its choices."""
     from arbitre.rulings.errors import InputError
@@ -315,19 +290,18 @@ def register(app: typer.Typer) -> None:
             else:
                 show_tree(tree, lang.value, out())
             return
-        answers = _parse_pairs(list(answer or []), "--answer")
-        if answers_file is not None:
-            from arbitre.rulings.textfile import read_text_file
+        from arbitre.rulings.trees.answers import Answers, parse_pairs
 
-            lines = read_text_file(answers_file).splitlines()
-            answers.update(_parse_pairs([ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")],
-                                        str(answers_file)))
-        _check_answer_nodes(forest, answers)
-        variants = _parse_pairs(list(variant or []), "--variant")
+        answers = Answers()
+        answers.add_options(list(answer or []))
+        if answers_file is not None:
+            answers.add_file(answers_file)
+        answers.check(forest)
+        variants = parse_pairs(list(variant or []), "--variant")
         _check_variants(forest, variants)
         from arbitre.rulings.trees.walk import Walk
 
-        walk = Walk(forest, tree.slug, answers=answers, variants=variants)
+        walk = Walk(forest, tree.slug, answers=answers.given, variants=variants)
         rec = {"event": event, "board": board, "table": table, "called_by": called_by} if record else None
         scripted = bool(answer) or answers_file is not None
         raise typer.Exit(run_walk(walk, lang=lang.value, as_json=as_json, record=rec, db_path=db_path(db),
@@ -378,15 +352,17 @@ app = typer.Typer()
 def irregularity_walks(reports, db: Path | None, answers: list[str]):
     """One walk per irregularity that names a tree, with the auction's facts filled in."""
     from arbitre.rulings.bridge.report import ruling_facts
+    from arbitre.rulings.trees.answers import Answers
     from arbitre.rulings.trees.walk import Walk
 
     forest = forest_for(db, "bridge")
-    given = _parse_pairs(answers, "--answer")
-    _check_answer_nodes(forest, given)
+    given = Answers()
+    given.add_options(answers)
+    given.check(forest)
     for r in reports:
         for irr in r.irregularities:
             if irr.tree in forest.trees:
-                yield r, irr, Walk(forest, irr.tree, facts=ruling_facts(r, irr), answers=given)
+                yield r, irr, Walk(forest, irr.tree, facts=ruling_facts(r, irr), answers=given.given)
 
 
 def open_irregularities(reports, db: Path | None, lang: str, answers: list[str]) -> None:

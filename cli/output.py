@@ -18,13 +18,13 @@ Rich is imported on first use only, so that ``arbitre --help`` stays cheap.
 """
 from __future__ import annotations
 
-import json
 import os
 import sys
 from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from arbitre.cli.jsontext import write_json
 from arbitre.rulings.digits import is_number
 from arbitre.rulings.i18n import LANGS, T
 
@@ -181,27 +181,6 @@ def error(text: T | str, code: int | None = None) -> NoReturn:
 
     print_error(text)
     raise typer.Exit(exitcodes.BAD_INPUT if code is None else code)
-
-
-def write_json(value: Any, fp: Any, prefix: str = "") -> None:
-    """Write ``value`` as indented JSON (indent 2, every line after the first starting with
-    ``prefix``) to ``fp`` as it is encoded: the text is never held whole, so a document of a
-    hundred megabytes (one auction of 100,000 calls) costs its objects, not its text many
-    times over. The text is that of ``json.dumps(value, ensure_ascii=False, indent=2)``."""
-    chunks: list[str] = []
-    write = fp.write
-    newline = "\n" + prefix
-    for chunk in _ENCODER.iterencode(value):
-        chunks.append(chunk)
-        if len(chunks) >= 4096:
-            text = "".join(chunks)
-            write(text.replace("\n", newline) if prefix else text)
-            chunks.clear()
-    text = "".join(chunks)
-    write(text.replace("\n", newline) if prefix else text)
-
-
-_ENCODER = json.JSONEncoder(ensure_ascii=False, indent=2, default=str)
 
 
 def print_json(doc: Any) -> None:

@@ -20,3 +20,15 @@ def is_signed_number(text: str) -> bool:
     writes wrongly (``[Score "NS 4_20"]``) would silently count as ``420``.
     """
     return is_number(text[1:] if text[:1] in ("+", "-") else text)
+
+
+def is_decimal(text: str, signed: bool = False) -> bool:
+    """True when ``text`` is a decimal number in ASCII digits: ``12``, ``0.5``, ``.5``, ``3.``
+    (after one ``+`` or ``-`` when ``signed``).
+
+    Why: ``float`` also reads ``1_0``, ``٣``, ``1e3``, ``nan``, ``inf`` and blanks, so a
+    ``--timeout nan`` passed every range check (no comparison with NaN is true)."""
+    if signed and text[:1] in ("+", "-"):
+        text = text[1:]
+    whole, dot, fraction = text.partition(".")
+    return bool(whole or fraction) and (not whole or is_number(whole)) and (not fraction or is_number(fraction))

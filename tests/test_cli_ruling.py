@@ -129,6 +129,34 @@ def test_answers_file(tmp_path):
     assert doc["done"]
 
 
+@pytest.mark.parametrize("lang,words", [("en", "unknown node 'bogus-node'"), ("fr", "nœud inconnu 'bogus-node'")])
+def test_answers_file_names_the_line_of_an_unknown_node(tmp_path, lang, words):
+    f = tmp_path / "answers.txt"
+    f.write_text("# my answers\nis-revoke=no\n\n  bogus-node = yes\n", encoding="utf-8")
+    r = run("ruling", "revoke", "--answers", str(f), "--lang", lang)
+    assert r.exit_code == 2
+    assert f"{f}:4:3: {words}" in r.output and "--answer" not in r.output and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("lang,words", [("en", "'noequals': expected NODE=CODE"), ("fr", "'noequals' : attendu NŒUD=CODE")])
+def test_answers_file_names_the_line_of_a_malformed_answer(tmp_path, lang, words):
+    f = tmp_path / "answers.txt"
+    f.write_text("is-revoke=no\nnoequals\n", encoding="utf-8")
+    r = run("ruling", "revoke", "--answers", str(f), "--lang", lang)
+    assert r.exit_code == 2 and f"{f}:2:1: {words}" in r.output
+
+
+def test_an_unknown_node_on_the_command_line_names_the_option(tmp_path):
+    f = tmp_path / "answers.txt"
+    f.write_text("bogus=yes\n", encoding="utf-8")
+    r = run("ruling", "revoke", "--answer", "is-revoke=no", "--answers", str(f))
+    assert r.exit_code == 2 and f"{f}:1:1: unknown node 'bogus'" in r.output  # the file's line is named
+    r = run("ruling", "revoke", "--answer", "bogus=no")
+    assert r.exit_code == 2 and "--answer: unknown node 'bogus'" in r.output
+    r = run("classify", "1S 1H", "--rule", "--answer", "bogus=no", "--lang", "fr")
+    assert r.exit_code == 2 and "--answer : nœud inconnu 'bogus'" in r.output
+
+
 def test_graph_and_show():
     r = run("ruling", "renonce", "--graph")
     assert r.stdout.startswith("flowchart TD") and "-->" in r.stdout

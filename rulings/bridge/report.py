@@ -7,8 +7,11 @@ carries French and English.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
+from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from arbitre.rulings.i18n import T
@@ -122,9 +125,22 @@ def _plain(value: Any, *, typed: bool = True) -> Any:
     """``value`` as JSON-ready data: what pydantic's ``dump_python(mode="json")`` gives for
     these dataclasses (a test holds the two equal). A ``T`` in a field typed ``Label`` is
     ``{"fr", "en"}``; inside an untyped ``dict`` (``flags``, ``errors``…) a ``T`` is a
-    tuple like any other and becomes a list, as pydantic dumps it."""
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name), typed=f.name not in _UNTYPED) for f in fields(value)}
+    tuple like any other and becomes a list, as pydantic dumps it.
+
+    A report may hold 200,000 calls and irregularities: plain values (most of them) and
+    dataclasses or dicts holding only plain values are copied without a walk in Python."""
+    cls = type(value)
+    if cls in _SCALARS:
+        return value
+    if cls is dict and _SCALARS.issuperset(map(type, value.values())) and _STR.issuperset(map(type, value)):
+        return dict(value)
+    shape = _shape(cls)  # type: ignore[arg-type]  # a type is hashable
+    if shape is not None:
+        names, get, typings = shape
+        values = get(value)
+        if _SCALARS.issuperset(map(type, values)):
+            return dict(zip(names, values, strict=True))
+        return {name: v if type(v) in _SCALARS else _plain(v, typed=t) for name, v, t in zip(names, values, typings, strict=True)}
     if isinstance(value, T) and typed:
         return value.as_dict()
     if isinstance(value, Enum):
@@ -134,6 +150,27 @@ def _plain(value: Any, *, typed: bool = True) -> Any:
     if isinstance(value, (list, tuple)):
         return [_plain(v, typed=typed) for v in value]
     return value
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+"""Exact types that are JSON-ready as they are (a ``str`` enum such as ``Status`` is not)."""
+_STR = frozenset({str})
+
+
+@cache
+def _shape(cls: type) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]], tuple[bool, ...]] | None:
+    """For a dataclass type: its field names in order, a function giving their values as a
+    tuple, and whether a ``T`` in each field is typed (see :func:`_plain`). None for any
+    other type. Cached: a report holds many objects of few types."""
+    if not is_dataclass(cls):
+        return None
+    names = tuple(f.name for f in fields(cls))
+    values: Callable[[Any], tuple[Any, ...]]
+    if len(names) > 1:
+        values = attrgetter(*names)
+    else:  # attrgetter of one name gives the value alone, of none is refused
+        values = lambda obj: tuple(getattr(obj, name) for name in names)  # noqa: E731
+    return names, values, tuple(name not in _UNTYPED for name in names)
 
 
 def to_json(result: ClassifyResult) -> dict[str, Any]:
