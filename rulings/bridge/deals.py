@@ -54,18 +54,21 @@ def _check(deal: str) -> T | None:
 
 
 def _whole(deal: str) -> bool:
-    """Is ``deal`` the common case, four hands of 13 cards making the 52? (each suit's ranks
-    over the four hands, 13 of them, are the 13 ranks: no card twice, none unreadable)"""
+    """Is ``deal`` the common case, four hands of 13 cards making the 52? (each hand 13 ranks in
+    four suits; each suit's ranks over the four hands, 13 of them, are the 13 ranks: no card
+    twice, none unreadable). Whole strings and sets, no loop over cards: every record pays it."""
     first, colon, rest = deal.partition(":")
     hands = rest.split()
     if not colon or first not in _SEATS or len(hands) != 4:
         return False
-    suits = [hand.split(".") for hand in hands]
-    if any(len(h) != 4 or len(h[0]) + len(h[1]) + len(h[2]) + len(h[3]) != 13 for h in suits):
-        return False
+    for hand in hands:
+        if len(hand) != 16 or hand.count(".") != 3:  # 13 cards and three dots
+            return False
+    s = ".".join(hands).split(".")
+    ranks = _RANKS
     for i in range(4):
-        ranks = suits[0][i] + suits[1][i] + suits[2][i] + suits[3][i]
-        if len(ranks) != 13 or frozenset(ranks) != _RANKS:
+        suit = s[i] + s[i + 4] + s[i + 8] + s[i + 12]
+        if len(suit) != 13 or frozenset(suit) != ranks:
             return False
     return True
 
