@@ -17,13 +17,13 @@ with no card at all, are left alone: nothing a scorer reads is wrong.
 """
 from __future__ import annotations
 
+from arbitre.rulings.bridge.seats import Seat
 from arbitre.rulings.i18n import T
 
 __all__ = ["deal_problem"]
 
 _RANKS = frozenset("AKQJT98765432")
-_SEATS = {"N": ("Nord", "North"), "E": ("Est", "East"), "S": ("Sud", "South"), "W": ("Ouest", "West")}
-_OF = {"N": "de Nord", "E": "d'Est", "S": "de Sud", "W": "d'Ouest"}  # "la main d'Ouest"
+_SEATS = {seat.name: seat for seat in Seat}  # the seats' names and French elision ("la main d'Ouest") are Seat's
 _SYMBOL = dict(zip("SHDC", "♠♥♦♣", strict=True))
 _RANK_FR = {"K": "R", "Q": "D", "J": "V", "T": "10"}  # roi, dame, valet; 10 as French writes it
 _ORDER = "NESW"
@@ -82,35 +82,35 @@ def _wrong(deal: str) -> T | None:
         return T(f"distribution illisible {deal!r} (attendu « N:mains » : quatre mains après le premier siège)",
                  f"unreadable deal {deal!r} (expected \"N:hands\": four hands after the first seat)")
     start = _ORDER.index(first)
-    seen: dict[str, str] = {}  # card -> the seat holding it
-    counts: dict[str, int] = {}
+    seen: dict[str, Seat] = {}  # card -> the seat holding it
+    counts: dict[Seat, int] = {}
     for i, hand in enumerate(hands):
-        seat = _ORDER[(start + i) % 4]
+        seat = _SEATS[_ORDER[(start + i) % 4]]
         if hand == "-":
             continue
         suits = hand.split(".")
         if len(suits) != 4:
-            return T(f"main {_OF[seat]} illisible {hand!r} (attendu quatre couleurs séparées par des points)",
-                     f"unreadable hand of {_SEATS[seat][1]} {hand!r} (expected four suits separated by dots)")
+            return T(f"main {seat.render_of('fr')} illisible {hand!r} (attendu quatre couleurs séparées par des points)",
+                     f"unreadable hand of {seat.render('en')} {hand!r} (expected four suits separated by dots)")
         for suit, ranks in zip(_SUITS, suits, strict=True):
             for rank in ranks:
                 if rank.upper() not in _RANKS:
-                    return T(f"rang illisible {rank!r} dans la main {_OF[seat]} {hand!r}",
-                             f"unreadable rank {rank!r} in the hand of {_SEATS[seat][1]} {hand!r}")
+                    return T(f"rang illisible {rank!r} dans la main {seat.render_of('fr')} {hand!r}",
+                             f"unreadable rank {rank!r} in the hand of {seat.render('en')} {hand!r}")
                 card = suit + rank.upper()
                 other = seen.get(card)
                 if other is not None:
                     fr = _SYMBOL[suit] + _RANK_FR.get(card[1], card[1])
                     en = _SYMBOL[suit] + card[1]
-                    return T(f"le {fr} est donné deux fois : à {_SEATS[other][0]} et à {_SEATS[seat][0]}",
-                             f"the {en} is dealt twice: to {_SEATS[other][1]} and to {_SEATS[seat][1]}")
+                    return T(f"le {fr} est donné deux fois : à {other.render('fr')} et à {seat.render('fr')}",
+                             f"the {en} is dealt twice: to {other.render('en')} and to {seat.render('en')}")
                 seen[card] = seat
         counts[seat] = sum(len(r) for r in suits)
     for seat, n in counts.items():
         if n > 13:
-            return T(f"{_SEATS[seat][0]} a {n} cartes", f"{_SEATS[seat][1]} has {n} cards")
+            return T(f"{seat.render('fr')} a {n} cartes", f"{seat.render('en')} has {n} cards")
     if 13 in counts.values():
         for seat, n in counts.items():
             if 0 < n < 13:
-                return T(f"{_SEATS[seat][0]} a {n} cartes, pas 13", f"{_SEATS[seat][1]} has {n} cards, not 13")
+                return T(f"{seat.render('fr')} a {n} cartes, pas 13", f"{seat.render('en')} has {n} cards, not 13")
     return None
